@@ -243,3 +243,33 @@ def test_a_trickle_of_io_is_printed_with_its_digits_and_headroom_capped(tmp_path
     assert main(["size", str(out), "--top", "5"]) == 0
     sized = capsys.readouterr().out
     assert "headroom over 1,000x the target" in sized and not re.search(r"headroom [\d,]{6,}x", sized)
+
+
+def test_the_workbook_of_an_import_says_where_its_numbers_came_from(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Review 53 item 6: export-xlsx of an imported project has a Workloads sheet with each workload as put in
+    (compared with the project file read with tomllib) and the description (tool, date, method) in its Summary."""
+    import openpyxl
+
+    workbook = SAMPLES.parent / "liveoptics" / "LiveOptics_file.xlsx"
+    out, xlsx = tmp_path / "lo.toml", tmp_path / "lo.xlsx"
+    assert main(["import-env", str(workbook), "-o", str(out)]) == 0
+    assert main(["export-xlsx", str(out), "-o", str(xlsx)]) == 0
+    capsys.readouterr()
+    saved = tomllib.loads(out.read_text())
+    book = openpyxl.load_workbook(xlsx)
+    rows = list(book["Workloads"].iter_rows(values_only=True))
+    head = rows[0]
+    assert head[8] == "Data set (TiB)"
+    got = {r[0]: dict(zip(head, r, strict=True)) for r in rows[1:]}
+    assert len(got) == len(saved["workload"]) == 2
+    for w in saved["workload"]:
+        row = got[w["name"]]
+        assert row["Target IOPS"] == pytest.approx(w["target_iops"])
+        assert row["Read %"] == pytest.approx(w["read_pct"], abs=1e-4)
+        assert row["I/O size (KiB)"] == pytest.approx(w["block_kib"], abs=1e-4)
+        assert row["Random %"] == 100 and row["Evaluated"] is True
+        assert row["Data set (TiB)"] == pytest.approx(w["dataset_bytes"] / 2**40, abs=1e-4)
+    summary = {r[0]: r[1] for r in book["Summary"].iter_rows(values_only=True)}
+    assert summary["Description"] == saved["project"]["description"]
+    assert "Live Optics (Optical Prime)" in summary["Description"] and "collected 2022/11/14" in summary["Description"]

@@ -1160,7 +1160,7 @@ class ReportBuilder:
         w = self.width
         labels = node_names(self.scenario.nodes, self.catalog)
         for n, wp in enumerate(perf.workloads):
-            block: list = [_para(_e(f"{wp.name} ({wp.protocol}, {wp.block_kib:g} KiB)"), s.h2)]
+            block: list = [_para(_e(f"{wp.name} ({wp.protocol}, {round(wp.block_kib, 2):g} KiB)"), s.h2)]  # 14.46
             figures = [
                 ["<b>Max IOPS at SLO</b>", fmt_max_iops_at_slo(wp.max_iops_at_slo),
                  "<b>Saturation</b>", f"{fmt_iops(wp.saturation_iops)} IOPS, {fmt_mbps(wp.saturation_mbps)}"],
