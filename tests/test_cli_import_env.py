@@ -273,3 +273,27 @@ def test_the_workbook_of_an_import_says_where_its_numbers_came_from(tmp_path: Pa
     summary = {r[0]: r[1] for r in book["Summary"].iter_rows(values_only=True)}
     assert summary["Description"] == saved["project"]["description"]
     assert "Live Optics (Optical Prime)" in summary["Description"] and "collected 2022/11/14" in summary["Description"]
+
+
+def test_a_small_imported_capacity_is_stated_in_the_projects_unit(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """Review 53 item 15: the kubev2v RVTools import needs 0.34 TiB: the verdict says "required 0.34 TiB" beside
+    the design's TiB, not "343.33 GiB" (its used MiB summed here with openpyxl)."""
+    import openpyxl
+
+    from models.evaluate import evaluate
+    from models.present.verdicts import verdicts
+
+    workbook = SAMPLES.parent / "rvtools" / "kubev2v-example1.xlsx"
+    book = openpyxl.load_workbook(workbook, read_only=True)
+    rows = list(book["vInfo"].iter_rows(values_only=True))
+    book.close()
+    used = sum(r[rows[0].index("In Use MiB")] or 0 for r in rows[1:] if r[0]) * 2**20
+    out = tmp_path / "k.toml"
+    assert main(["import-env", str(workbook), "-o", str(out)]) == 0
+    capsys.readouterr()
+    project = load_project_file(out).project
+    assert project.requirements.effective_capacity_bytes == used
+    texts = [v.text for v in verdicts(evaluate(project), project.settings.capacity_unit, project.requirements)]
+    line = next(t for t in texts if "reaches the required" in t)
+    assert line.endswith(f"reaches the required {used / 2**40:.2f} TiB") and "GiB" not in line, line

@@ -243,12 +243,16 @@ def _visible(window, item) -> bool:
 
 
 def test_an_imported_design_is_fitted_and_read_in_one_unit_and_sensible_digits(window, qtbot) -> None:
-    """Review 53 items 15, 16, 21, 22: after Finish the canvas shows every node of the imported design; the wizard
-    gives capacities in the project's unit only; the workload form shows the imported block size and read share to
-    two and one decimals (the exact values stay in the model); the list names what was measured."""
+    """Review 53 items 15, 16, 21, 22, 23: SVM / aggregate grouping is not offered for VMware machines; after
+    Finish the canvas shows every node of the imported design; the wizard gives capacities in the project's unit
+    only; the workload form shows the imported block size and read share to two and one decimals (the exact values
+    stay in the model); the list names what was measured."""
     window.resize(1600, 1000)
     wizard = _open_wizard(window, [SAMPLES / "rvtools" / "kubev2v-example1.xlsx"])
     _drive(qtbot, wizard, "cluster", "p95", False)
+    combo = wizard.grouping_page.group_by  # item 23: SVM and aggregate group ONTAP volumes, not VMware machines
+    assert not any(combo.model().item(combo.findData(k)).isEnabled() for k in ("svm", "aggregate"))
+    assert combo.model().item(combo.findData("datastore")).isEnabled()
     unit = window.document.project.settings.capacity_unit
     table = wizard.grouping_page.table
     cells = [t for r in range(table.rowCount()) for c in (6, 7) if (t := table.item(r, c).text()) != "not given"]
