@@ -297,3 +297,33 @@ def test_a_small_imported_capacity_is_stated_in_the_projects_unit(tmp_path: Path
     texts = [v.text for v in verdicts(evaluate(project), project.settings.capacity_unit, project.requirements)]
     line = next(t for t in texts if "reaches the required" in t)
     assert line.endswith(f"reaches the required {used / 2**40:.2f} TiB") and "GiB" not in line, line
+
+
+def test_the_report_gives_each_imported_workloads_mix_and_data(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Review 53 item 6: the PDF's performance section gives what each imported workload put in: its read share
+    (each cluster's Peak IOPS x Avg Read/Write Ratio over its Peak IOPS, from the workbook with openpyxl), the
+    assumed random share and its data set; the cover names the tool and the file's date."""
+    import io
+
+    from pypdf import PdfReader
+
+    from app.report import render_report_bytes
+
+    workbook = SAMPLES.parent / "liveoptics" / "LiveOptics_file.xlsx"
+    perf = _sheet(workbook, "VM Performance")
+    reads: dict[str, float] = {}
+    totals: dict[str, float] = {}
+    for r in perf:
+        share = float(r["Avg Read/Write Ratio"].split("%")[0]) / 100
+        reads[r["Cluster"]] = reads.get(r["Cluster"], 0.0) + r["Peak IOPS"] * share
+        totals[r["Cluster"]] = totals.get(r["Cluster"], 0.0) + r["Peak IOPS"]
+    out = tmp_path / "lo.toml"
+    assert main(["import-env", str(workbook), "-o", str(out)]) == 0
+    capsys.readouterr()
+    text = " ".join(" ".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(
+        render_report_bytes(load_project_file(out).project))).pages).split())
+    for cluster, total in totals.items():
+        assert f"I/O mix {round(100 * reads[cluster] / total, 1):g}% read, 100% random" in text, cluster
+    assert "Live Optics (Optical Prime) export, collected 2022/11/14" in text and "(liveoptics)" not in text
+    assert "Scenario >" not in text.split("Customer")[0]  # no menu path on the cover

@@ -1176,6 +1176,12 @@ class ReportBuilder:
                 ["<b>Profile</b>", _e(workload_profile_text(wp)), "<b>Uncertainty band</b>",
                  _e(band_summary(wp))],
             ]
+            record = self.scenario.workload(wp.workload_id)
+            if record is not None:  # what was put in: the mix, the data and its growth (an import's measured figures)
+                figures.append(["<b>I/O mix</b>", f"{round(record.read_pct, 1):g}% read, "
+                                f"{round(record.random_pct, 1):g}% random",
+                                "<b>Data set</b>", f"{self.cap(record.dataset_bytes)}, growing "
+                                f"{round(record.growth_pct_per_year, 1):g}% a year"])
             table = _table(figures, [w * 0.18, w * 0.32, w * 0.16, w * 0.34], s, header_rows=0, zebra=False,
                            extra=[("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)])
             block.append(table)
