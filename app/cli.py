@@ -815,7 +815,7 @@ def _import_env(args) -> int:
     group and aggregate it into workloads and requirements (``models.importers.workloads``), and write a project
     built on a starting design that ``storplan size`` can replace."""
     from models.importers.inventory import InventoryError
-    from models.importers.registry import detect, reader
+    from models.importers.registry import check_source, detect, flag_summary, nothing_listed, reader
     from models.importers.workloads import IMPORT_BASE_EXAMPLE, import_environment
     from models.project.textformat import dumps
     from models.store import StoreError, is_storplan_path, save_project
@@ -832,6 +832,8 @@ def _import_env(args) -> int:
             path = Path(text)
             if not path.exists():  # a folder may be an RVTools CSV export
                 raise UsageError(f"{path.name}: no such file")
+            if args.source:
+                check_source(path, args.source)
             kinds.setdefault(args.source or detect(path), []).append(path)
         for kind, paths in kinds.items():
             if kind == "ontap":  # the polls of one collection are read together
@@ -840,6 +842,12 @@ def _import_env(args) -> int:
                 inventories.append(read_ontap(*paths, interval_s=args.interval))
             else:
                 inventories.extend(reader(kind)(path) for path in paths)
+        if args.group_by in ("svm", "aggregate") and not any(inv.volumes for inv in inventories):
+            raise UsageError(f"--group-by {args.group_by}: groups ONTAP volumes and LUNs, and these files list "
+                             "machines only: group them by cluster, datastore or tag")
+        empty = [message for inv in inventories if (message := nothing_listed(inv))]
+        if empty and len(empty) == len(inventories):
+            raise InventoryError("; ".join(empty))
         loaded = load_project_file(IMPORT_BASE_EXAMPLE, read_only=True)
         base = loaded.project
         scenario = base.scenario
@@ -849,33 +857,30 @@ def _import_env(args) -> int:
                                     base=base.requirements.with_changes(families=[], protocols=[]))
     except InventoryError as exc:
         raise UsageError(str(exc)) from exc
-    from app.import_today import TodayError, installed_today
+    from datetime import UTC, datetime
 
+    from app.import_today import TodayError, installed_today
+    from models.importers.provenance import import_description, rate_words
+    from models.installed import starting_design
+
+    start = starting_design(base.with_scenario(scenario.with_changes(workloads=list(result.workloads))),
+                            inventories, result.groups)
+    base, scenario = start.project, start.project.scenario
     try:
-        today = installed_today(args, inventories, result, base.with_scenario(
-            scenario.with_changes(workloads=list(result.workloads))), loaded.catalog)
+        today = installed_today(args, inventories, result, base, loaded.catalog)
     except TodayError as exc:
         raise UsageError(str(exc)) from exc
     installed = today.scenario if today is not None else None
     flags = [f for inv in inventories for f in inv.flags]
-    refused = [f for f in flags if f.refused]
-    if refused:
-        first = "; ".join(f"{f.file}{' ' + f.sheet if f.sheet else ''} row {f.row}: {f.message}" for f in refused[:3])
-        print(f"{len(refused):,} row(s) refused; first: {first}", file=sys.stderr)
-    warned = len(flags) - len(refused)
-    if warned:
-        print(f"{warned:,} row(s) kept with a warning", file=sys.stderr)
-    sources = ", ".join(sorted({inv.source for inv in inventories}))
+    print("\n".join(flag_summary(flags)), file=sys.stderr, end="\n" if flags else "")
+    now = datetime.now(UTC).replace(microsecond=0).isoformat()
     info = base.info.with_changes(
-        name="Imported environment", customer="", author="",
-        description=f"Workloads imported from {len(args.files)} file(s) ({sources}), grouped by {args.group_by}: "
-                    f"{result.iops:,.0f} IOPS, {result.mbps:,.1f} MB/s, {result.capacity_bytes / 2**40:,.3f} TiB used "
-                    f"({result.provisioned_bytes / 2**40:,.3f} TiB provisioned). "
-                    + (f"The design is the installed system: {today.summary}." if installed is not None else
-                       "The design is a starting point for sizing (Scenario > Size from Requirements; any family "
-                       "and protocol)."))
-    project = base.with_scenario(installed if installed is not None else
-                                 scenario.with_changes(workloads=list(result.workloads))).with_changes(
+        name="Imported environment", customer="", author="", created=now, modified=now,
+        description=import_description(
+            inventories, result, args.group_by,
+            f"The design is the installed system: {today.summary}." if installed is not None else
+            f"The design shown is a starting point for sizing, not a recommendation: {start.note}."))
+    project = base.with_scenario(installed if installed is not None else scenario).with_changes(
         info=info, requirements=result.requirements, price_book=[])
     try:
         if is_storplan_path(out):
@@ -888,14 +893,14 @@ def _import_env(args) -> int:
         raise UsageError(f"cannot write {out.name}: {exc}") from exc
     for group in result.groups:
         load = ("capacity only, needs a preset" if group.needs_preset else
-                f"{group.iops:,.0f} IOPS, {group.read_pct:.0f}% read, {group.block_kib:,.1f} KiB, "
+                f"{rate_words(group.iops)} IOPS, {group.read_pct:.0f}% read, {group.block_kib:,.1f} KiB, "
                 f"{group.mbps:,.1f} MB/s")
         print(f"{group.name} ({group.members}): {load} [{group.method}]; used {group.used_bytes / 2**40:,.3f} TiB")
         for note in group.notes:
             print(f"      {note}")
     for note in [*result.notes, *(n for inv in inventories for n in inv.notes)]:
         print(f"note: {note}")
-    print(f"wrote {out} ({len(result.workloads)} workload(s), {result.iops:,.0f} IOPS, "
+    print(f"wrote {out} ({len(result.workloads)} workload(s), {rate_words(result.iops)} IOPS, "
           f"{result.capacity_bytes / 2**40:,.3f} TiB used)")
     if today is not None:
         print("\n".join(today.lines))
@@ -1107,11 +1112,16 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     p = sub.add_parser("import-env", help="import a measured environment (RVTools, Live Optics, ONTAP, Azure Migrate) "
                                           "into a project with workloads and requirements")
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="the exports to read, told apart by their content: RVTools xlsx workbooks or CSV export "
+                        "folders, Live Optics or Azure Migrate xlsx workbooks, ONTAP counter files (REST JSON volume "
+                        "statistics, or counter-table polls with their counter schema, or 'statistics show -raw' "
+                        "text with its counter catalogue: the polls of one collection together)")
     p.add_argument("-o", "--output", required=True, help="the project to write (.storplan or .toml)")
     p.add_argument("--group-by", choices=("cluster", "datastore", "tag", "svm", "aggregate"), default="cluster",
-                   help="group machines by cluster, datastore or tag (ONTAP volumes: cluster = SVM, "
-                        "datastore = aggregate); default cluster")
+                   help="machines (RVTools, Live Optics, Azure Migrate): by cluster, datastore or tag; ONTAP "
+                        "volumes and LUNs: by svm or aggregate (cluster and tag mean the SVM, datastore the "
+                        "aggregate); svm and aggregate need ONTAP files; default cluster")
     p.add_argument("--stat", choices=("p95", "peak"), default="p95",
                    help="where only per-machine summaries exist, sum their P95 (default) or peak")
     p.add_argument("--keep-names", action="store_true", help="keep the source's names (default: pseudonyms)")

@@ -34,7 +34,7 @@ from models.evaluate import evaluate
 from models.importers.inventory import Inventory, PerfSample
 from models.importers.workloads import ImportedGroup, mixed_latency_ms, system_series
 from models.project.factory import drive_fits_controller, drive_fits_shelf
-from models.project.model import NasWorkload, Project, Requirements, Scenario
+from models.project.model import HostNode, NasWorkload, Project, Requirements, Scenario
 from models.sizing import _array_specs, _Spec
 
 MIN_COMPARED_OPERATIONS = 100
@@ -368,3 +368,85 @@ def comparison_lines(rows: Sequence[MeasuredVsPredicted]) -> list[str]:
             head += f" (error {r.error_pct:+.1f}%)"
         out.append(head + (f"; {r.note}" if r.note else ""))
     return out
+
+
+VMWARE_SOURCES = frozenset({"rvtools", "liveoptics"})
+"""Sources that describe VMware vSphere machines (their hosts are ESXi hosts)."""
+VMWARE_PROTOCOL_SOURCE = ("NetApp, 'vSphere datastore and protocol features', docs.netapp.com/us-en/ontap-apps-dbs/"
+                          "vmware/vmware-vsphere-datastores-top.html")
+"""Where the protocols vSphere uses with ONTAP are listed (the starting design's front end for VMware data)."""
+_FRONT_END = {"FCP": ("fc-32g", "emulex-lpe32002", "FCP"), "iSCSI": ("iscsi-25g", "broadcom-p225p-25gbe-2p", "iSCSI"),
+              "NFS": ("iscsi-25g", "broadcom-p225p-25gbe-2p", "NFS"),
+              "SMB": ("iscsi-25g", "broadcom-p225p-25gbe-2p", "SMB")}
+"""Front-end protocol -> (link type, host adapter, the words in the host label) of the starting design."""
+
+
+@dataclass(frozen=True)
+class StartingDesign:
+    """The starting design of an imported project (:func:`starting_design`).
+
+    Attributes:
+        project: the base project with its hosts, front-end links and workloads fitted to the import.
+        protocol: the front-end protocol chosen; note: why, in words, with the public source.
+    """
+
+    project: Project
+    protocol: str
+    note: str
+
+
+def starting_design(base: Project, inventories: Sequence[Inventory], groups: Sequence[ImportedGroup]) -> StartingDesign:
+    """``base`` (the bundled example an import starts from, its workloads already the import's, in ``groups``
+    order) with hosts and a front end that fit where the data came from, instead of the example's own.
+
+    * ONTAP counters: the protocol they show (:func:`data_protocol`: the one carrying the most measured IOPS); NFS
+      and SMB workloads become file workloads of that protocol; a LUN alone ("block") or no protocol: FCP.
+    * VMware exports (RVTools, Live Optics): ESXi hosts over FCP. vSphere reaches ONTAP over FCP, NVMe/FC, NVMe/TCP,
+      iSCSI or NFS (:data:`VMWARE_PROTOCOL_SOURCE`); these tools measure block I/O at the machines' virtual disks,
+      which VMFS over FCP carries one to one, while NFS would add file metadata operations no tool measured; FCP is
+      the block protocol every ONTAP array generation serves.
+    * Azure Migrate (servers on VMware, Hyper-V or bare metal): FCP, for the same reason.
+
+    The host count is the number of distinct hosts the machines name, else the example's count, said so in the
+    label; each host has one dual-port adapter and one port cabled. Every host node and every link from a host node
+    is changed; controllers and shelves are kept.
+    """
+    chosen = data_protocol(groups)
+    sources = {inv.source for inv in inventories}
+    if chosen.protocol in _FRONT_END:
+        protocol = chosen.protocol
+        note = chosen.note
+    elif chosen.protocol == "block":
+        protocol, note = "FCP", "the data shows block storage (LUNs) without naming FCP or iSCSI: FCP assumed"
+    elif sources & VMWARE_SOURCES:
+        protocol = "FCP"
+        note = ("ESXi hosts over FCP, one of the block protocols (FCP, NVMe/FC, NVMe/TCP, iSCSI) vSphere uses for VMFS "
+                f"datastores on ONTAP beside NFS ({VMWARE_PROTOCOL_SOURCE}): the tools measure block I/O at the "
+                "virtual disks, which VMFS over FCP carries one to one")
+    else:
+        protocol = "FCP"
+        note = "the data does not say the protocol: FCP assumed; set the front end the hosts use"
+    link_type, adapter, words = _FRONT_END[protocol]
+    hosts = {m.host for inv in inventories for m in inv.machines if m.host}
+    scenario = base.scenario
+    host_ids = {n.id for n in scenario.nodes if n.kind == "host"}
+    if sources & VMWARE_SOURCES:
+        what = "ESXi hosts (VMware vSphere"
+    elif "azure-migrate" in sources:
+        what = "servers (assessed by Azure Migrate"
+    else:
+        what = "hosts (ONTAP clients"
+    nodes = []
+    for node in scenario.nodes:
+        if isinstance(node, HostNode) and node.id in host_ids:
+            count = min(len(hosts), 10_000) if hosts else node.count
+            label = f"{count} x {what}, {words}{'' if hosts else '; count not in the data'})"
+            node = node.with_changes(label=label[:200], count=count, adapter=adapter, adapters_per_host=1)
+        nodes.append(node)
+    counts = {n.id: n.count for n in nodes if isinstance(n, HostNode) and n.id in host_ids}
+    links = [link.with_changes(link_type=link_type, ports=counts[link.source]) if link.source in host_ids else link
+             for link in scenario.links]  # one port per host, as the example cables them
+    project = base.with_scenario(scenario.with_changes(nodes=nodes, links=links))
+    if chosen.file_groups and protocol in FILE_PROTOCOLS:
+        project = _as_file_workloads(project, groups, chosen)
+    return StartingDesign(project, protocol, note)

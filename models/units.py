@@ -93,8 +93,9 @@ def reaches(value: float, threshold: float, decimals: int) -> bool:
 
 
 def format_iops(iops: float) -> str:
-    """IOPS for display: ``350K``, ``2.2M``, ``850``; ``saturated`` for a non-finite value. A value that rounds up
-    to the next unit's boundary is shown in that unit (999,960 is ``1.00M``, 999.6 is ``1.0K``)."""
+    """IOPS for display: ``350K``, ``2.2M``, ``850``; below 10 a rate that is not whole to two significant digits
+    (``0.42``, ``1.3``: a measured trickle never reads as ``0``); ``saturated`` for a non-finite value. A value that
+    rounds up to the next unit's boundary is shown in that unit (999,960 is ``1.00M``, 999.6 is ``1.0K``)."""
     if not math.isfinite(iops):
         return "saturated"
     if reaches(iops / 1e3, 1000, 0):
@@ -103,6 +104,8 @@ def format_iops(iops: float) -> str:
         return f"{iops / 1e3:.0f}K"
     if reaches(iops, 1000, 0):
         return f"{iops / 1e3:.1f}K"
+    if 0 < abs(iops) < 9.95 and round(iops, 2) != round(iops):  # a small measured rate: 0.42, 1.3, never "0"
+        return f"{iops:.2g}"
     return f"{iops:.0f}"
 
 

@@ -22,7 +22,9 @@ EXAMPLE = "vsan8-osa-hybrid-4host-oltp"
     (26_566.67, "266x the target"),  # 26,567% of the target = 265.67 times the target
     (13_233.3, "132x the target"),
     (1_000.0, "10x the target"),
-    (123_400.0, "1,234x the target"),
+    (100_000.0, "1,000x the target"),
+    (123_400.0, "over 1,000x the target"),  # review 53 item 17: "591,236x" says nothing more than this
+    (59_123_600.0, "over 1,000x the target"),
     (999.4, "999%"),
     (245.2, "245%"),
     (7.46, "7.5%"),

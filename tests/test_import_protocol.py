@@ -101,7 +101,8 @@ def test_the_installed_design_serves_the_protocol_the_data_shows() -> None:
     nfs = next(g for g in result.groups if g.protocol == "NFS")
     assert design.notes[-1] == f"the front end is NFS, as the data shows ({nfs.name}: {nfs.protocol_source})"
     file_workloads = [w for w in design.scenario.workloads if w.nas is not None]
-    assert [w.name for w in file_workloads] == [f"{nfs.name} ({nfs.members} measured)"]
+    noun = "volume" if nfs.members == 1 else "volumes"
+    assert [w.name for w in file_workloads] == [f"{nfs.name} ({nfs.members} {noun}, measured)"]
     mix = file_workloads[0].nas.op_mix
     assert file_workloads[0].nas.protocol == "NFSv3"
     assert mix["read"] == pytest.approx(nfs.read_pct) and mix["read"] + mix["write"] == pytest.approx(100.0)

@@ -143,8 +143,11 @@ def test_small_rvtools_workbook_reads_partitions_and_user_columns() -> None:
     for r in records(t["vPartition"]):
         consumed[r["VM"]] += r["Consumed MiB"] * MIB
     assert {m.name: m.guest_used_bytes for m in inv.machines} == dict(consumed)
-    assert all(m.used_bytes is None for m in inv.machines)  # no In Use MiB column: not invented
-    assert any("In Use MiB" in n for n in inv.notes)
+    # no In Use MiB column: used is the guests' consumed space, as the note says (review 53 item 7), not provisioned
+    assert {m.name: m.used_bytes for m in inv.machines} == dict(consumed)
+    assert sum(consumed.values()) / 2**40 == pytest.approx(0.3125)  # not the 0.508 TiB provisioned
+    assert any("In Use MiB" in n and "vPartition 'Consumed MiB'" in n and "for 3 of 3 machine(s)" in n
+               for n in inv.notes)
     assert sum(m.provisioned_bytes or 0 for m in inv.machines) == sum(
         r["Provisioned MiB"] * MIB for r in records(t["vInfo"]))
     web = next(m for m in inv.machines if m.name == "sample-web-01")
@@ -161,8 +164,15 @@ def test_live_optics_export_imports_six_vms_with_peak_and_average_figures() -> N
     peaks = [m.figures("peak") for m in inv.machines]
     avgs = [m.figures("average") for m in inv.machines]
     assert all(p is not None for p in peaks) and all(a is not None for a in avgs)
-    assert sum(p.read_iops for p in peaks if p) == sum(r["Peak Read IOPS"] for r in perf)
-    assert sum(p.write_iops for p in peaks if p) == sum(r["Peak Write IOPS"] for r in perf)
+    by_name = {r["VM Name"]: r for r in perf}
+    for m, p in zip(inv.machines, peaks):  # the machine's coincident peak, split by its average read/write ratio
+        r = by_name[m.name]
+        read_share = float(r["Avg Read/Write Ratio"].split("%")[0]) / 100
+        assert p is not None and p.read_iops + p.write_iops == pytest.approx(r["Peak IOPS"])
+        assert p.read_iops == pytest.approx(r["Peak IOPS"] * read_share)
+        assert p.read_mbps + p.write_mbps == pytest.approx(r["Max KB/sec"] / 1000)
+    assert sum(p.read_iops + p.write_iops for p in peaks if p) == pytest.approx(31_940)  # not 34,256 (read + write)
+    assert sum(a.read_iops for a in avgs if a) == sum(r["Avg Read IOPS"] for r in perf)
     assert sum(a.write_mbps for a in avgs if a) == sum(r["Avg Write MB/s"] for r in perf)
     assert sum(m.provisioned_bytes or 0 for m in inv.machines) == sum(r["Virtual Disk Size (MB)"] * MIB for r in vms)
     assert [m.memory_bytes for m in inv.machines] == [r["Provisioned Memory (Bytes)"] for r in vms]
@@ -398,19 +408,19 @@ def test_live_optics_absurd_latency_and_impossible_iops_are_flagged_and_left_out
     t = tables(LIVE)
     perf = t["VM Performance"]
     lat_row = set_cell(perf, "PHCLA105", "Peak Write Latency", 4.7e14)
-    iops_row = set_cell(perf, "PHCLA107", "Peak Write IOPS", 1_000_000)  # its peak write is 26 MB/s
+    iops_row = set_cell(perf, "PHCLA107", "Peak IOPS", 1_000_000)  # its peak throughput is 26,659 KB/s
     set_cell(perf, "PHCLA109", "Avg Read Latency", -1)
     inv = read_liveoptics(write(tmp_path / "absurd.xlsx", t))
     flags = {(f.row, f.column): f for f in inv.flags}
-    assert set(flags) == {(lat_row, "Peak Write Latency"), (iops_row, "Peak Write IOPS"),
+    assert set(flags) == {(lat_row, "Peak Write Latency"), (iops_row, "Peak IOPS"),
                           (set_cell(perf, "PHCLA109", "Avg Read Latency", -1), "Avg Read Latency")}
     assert "above an hour" in flags[(lat_row, "Peak Write Latency")].message
-    assert "512-byte" in flags[(iops_row, "Peak Write IOPS")].message
+    assert "512-byte" in flags[(iops_row, "Peak IOPS")].message
     m = {x.name: x for x in inv.machines}
     p105 = m["PHCLA105"].figures("peak")
     assert p105 is not None and p105.write_latency_ms is None and p105.read_latency_ms == 3
     p107 = m["PHCLA107"].figures("peak")
-    assert p107 is not None and p107.write_iops is None and p107.write_mbps == 26
+    assert p107 is not None and p107.write_iops is None and p107.write_mbps == pytest.approx(26.659)
     a109 = m["PHCLA109"].figures("average")
     assert a109 is not None and a109.read_latency_ms is None and a109.latency_ms == 2  # the write latency alone
 

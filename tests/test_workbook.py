@@ -30,9 +30,9 @@ def exported(tmp_path_factory):
 
 def test_summary_holds_the_evaluate_json_figures(exported):
     book, data = exported
-    assert book.sheetnames == ["Summary", "Bill of materials", "Capacity waterfall", "Data-reduction bands", "Curves",
-                               "Resilience", "Cost and footprint", "Cost by month", "Validation",
-                               "Validation summary"]
+    assert book.sheetnames == ["Summary", "Workloads", "Bill of materials", "Capacity waterfall",
+                               "Data-reduction bands", "Curves", "Resilience", "Cost and footprint", "Cost by month",
+                               "Validation", "Validation summary"]
     rows = {r[0]: (r[1], r[2]) for r in book["Summary"].iter_rows(min_row=2, values_only=True)}
     cap = data["capacity"]
     assert rows["Usable capacity"] == (pytest.approx(cap["usable_bytes"] / TIB, abs=1e-4), "TiB")

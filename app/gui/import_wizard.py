@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSignalBlocker, QSize, Qt
+from PySide6.QtCore import QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -53,6 +53,7 @@ from app.gui.tasks import TaskRunner
 from models.catalog import Controller
 from models.formatting import fmt_capacity
 from models.importers.inventory import Inventory, InventoryError
+from models.importers.provenance import rate_words
 from models.importers.workloads import ImportResult, import_environment
 from models.project.model import MAX_WORKLOADS_PER_TARGET, Project
 
@@ -103,7 +104,7 @@ def read_sources(state: TaskState | None, paths: list[Path], interval_s: float |
         state: the task's state (progress and cancel), or None.
         paths: the chosen files; interval_s: seconds between ONTAP counter-table polls (None: from the files).
     """
-    from models.importers.registry import detect, reader
+    from models.importers.registry import detect, nothing_listed, reader
 
     entries: dict[Path, FileEntry] = {}
     kinds: dict[str, list[Path]] = {}
@@ -129,7 +130,10 @@ def read_sources(state: TaskState | None, paths: list[Path], interval_s: float |
         else:
             for path in group:
                 try:
-                    inventories.append(reader(kind)(path))
+                    inventory = reader(kind)(path)
+                    if nothing_listed(inventory):  # a header and no row: named with its sheet, not read
+                        raise InventoryError(nothing_listed(inventory))
+                    inventories.append(inventory)
                 except (InventoryError, OSError, ValueError) as exc:
                     entries[path] = FileEntry(path, "", _one_line(exc))
                 done += 1
@@ -209,6 +213,10 @@ def _group(state: TaskState | None, inventories: tuple[Inventory, ...], target: 
     With ``installed`` (a catalog controller id) and ``project`` (the document's), the installed system's design
     serves the imported workloads and its predicted latency is compared with the measured one (:func:`_today`).
 
+    The starting design's hosts and front end are fitted to the data (``models.installed.starting_design``) and it
+    serves the imported workloads; its description says where the numbers came from
+    (``models.importers.provenance``).
+
     Returns:
         The import, the starting design's project (None when the scenario's own controller serves it) and the
         installed system (None without ``installed``).
@@ -224,6 +232,15 @@ def _group(state: TaskState | None, inventories: tuple[Inventory, ...], target: 
         base = start.requirements.with_changes(families=[], protocols=[])
     result = import_environment(inventories, target, group_by=group_by, stat=stat,  # type: ignore[arg-type]
                                 keep_names=keep_names, base=base)
+    if start is not None:  # the sample design's hosts and front end fitted to the data's source, as import-env does
+        from models.importers.provenance import import_description
+        from models.installed import starting_design
+
+        fitted = starting_design(start.with_scenario(start.scenario.with_changes(workloads=list(result.workloads))),
+                                 inventories, result.groups)
+        start = fitted.project.with_changes(info=fitted.project.info.with_changes(description=import_description(
+            inventories, result, group_by,
+            f"The design shown is a starting point for sizing, not a recommendation: {fitted.note}.")))
     today = None
     if installed and (start or project) is not None:
         today = _today(start or project, result, installed)  # type: ignore[arg-type]
@@ -524,9 +541,17 @@ class GroupingPage(QWizardPage):
                 "keep_names": self.keep_names.isChecked(), "installed": self.installed.currentData() or ""}
 
     def initializePage(self) -> None:  # noqa: N802 - Qt's name
-        """Select the installed controller the data names (when the catalog holds it and none is chosen), and
-        group with the options shown."""
+        """Offer SVM and aggregate grouping only for ONTAP volumes, select the installed controller the data names
+        (when the catalog holds it and none is chosen), and group with the options shown."""
         read = self._wizard.read
+        volumes = read is not None and any(inv.volumes for inv in read.inventories)
+        model = self.group_by.model()
+        for row in range(self.group_by.count()):  # SVM and aggregate group ONTAP volumes only
+            if self.group_by.itemData(row) in ("svm", "aggregate"):
+                model.item(row).setEnabled(volumes)  # type: ignore[attr-defined]
+        if not volumes and self.group_by.currentData() in ("svm", "aggregate"):
+            with QSignalBlocker(self.group_by):
+                self.group_by.setCurrentIndex(self.group_by.findData("cluster"))
         named = next((inv.controller_model for inv in read.inventories if inv.controller_model), "") if read else ""
         if named and not self.installed.currentData():
             from models.installed import match_controller
@@ -549,10 +574,10 @@ class GroupingPage(QWizardPage):
             for g in result.groups:
                 load_from = "no performance data: capacity only" if g.needs_preset else g.method
                 rows.append([g.name, f"{g.members:,}", load_from,
-                             "—" if g.needs_preset else f"{g.iops:,.0f}",
+                             "—" if g.needs_preset else rate_words(g.iops),
                              "—" if g.read_pct is None else f"{g.read_pct:.1f}",
-                             "—" if g.block_kib is None else f"{g.block_kib:,.1f} KiB",
-                             *((fmt_capacity(g.used_bytes), fmt_capacity(g.provisioned_bytes))
+                             "—" if g.block_kib is None else f"{g.block_kib:,.2f} KiB",
+                             *((self._wizard.capacity(g.used_bytes), self._wizard.capacity(g.provisioned_bytes))
                                if g.used_bytes or g.provisioned_bytes else ("not given", "not given"))])
         _fill(self.table, rows, frozenset({1, 3, 4, 5, 6, 7}))
         self.btn_series.setEnabled(result is not None and any(g.series for g in result.groups))
@@ -572,9 +597,9 @@ class GroupingPage(QWizardPage):
             self.totals.setText(error)
             self.notes.setText("")
         elif result is not None:
-            self.totals.setText(f"Total: {len(result.workloads)} workload(s), {result.iops:,.0f} IOPS, "
-                                f"{result.mbps:,.1f} MB/s, {fmt_capacity(result.capacity_bytes)} used "
-                                f"({fmt_capacity(result.provisioned_bytes)} provisioned)")
+            self.totals.setText(f"Total: {len(result.workloads)} workload(s), {rate_words(result.iops)} IOPS, "
+                                f"{result.mbps:,.1f} MB/s, {self._wizard.capacity(result.capacity_bytes)} used "
+                                f"({self._wizard.capacity(result.provisioned_bytes)} provisioned)")
             notes = "; ".join(result.notes)
             self.notes.setText(notes[:1].upper() + notes[1:])
         else:
@@ -626,15 +651,15 @@ class FinishPage(QWizardPage):
         elif self._wizard.start is not None:
             self.summary.setText(
                 f"The scenario has no storage system: the import starts from a sample design serving its "
-                f"{len(result.workloads)} workload(s) ({result.iops:,.0f}\u00a0IOPS, "
-                f"{_unbroken(fmt_capacity(result.capacity_bytes))} used). Scenario > Size from Requirements finds the "
-                "configurations that meet them.")
+                f"{len(result.workloads)} workload(s) ({rate_words(result.iops)}\u00a0IOPS, "
+                f"{_unbroken(self._wizard.capacity(result.capacity_bytes))} used). Scenario > Size from "
+                "Requirements finds the configurations that meet them.")
         else:
             verb = "replace the scenario's workloads with" if self.replace.isChecked() else "add"
             self.summary.setText(
-                f"The import will {verb} {len(result.workloads)} workload(s): {result.iops:,.0f}\u00a0IOPS and "
-                f"{_unbroken(fmt_capacity(result.capacity_bytes))} used. The requirements' effective capacity becomes "
-                f"{_unbroken(fmt_capacity(project.requirements.effective_capacity_bytes))}.")
+                f"The import will {verb} {len(result.workloads)} workload(s): {rate_words(result.iops)}\u00a0IOPS and "
+                f"{_unbroken(self._wizard.capacity(result.capacity_bytes))} used. The requirements' effective capacity "
+                f"becomes {_unbroken(self._wizard.capacity(project.requirements.effective_capacity_bytes))}.")
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt's name
@@ -648,6 +673,9 @@ class ImportWizard(QWizard):
     Args:
         document: the project document the import is pushed to (one undoable command).
     """
+
+    sig_design_imported = Signal()
+    """The import was pushed with its starting design (the scenario had no storage system): new nodes to show."""
 
     def __init__(self, document: ProjectDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -724,6 +752,10 @@ class ImportWizard(QWizard):
     def _target(self) -> str:
         return next((n.id for n in self.document.project.scenario.nodes if n.kind == "controller"), "")
 
+    def capacity(self, value: float | None) -> str:
+        """A capacity in the project's unit (TB or TiB, never a smaller one beside it: one unit per view)."""
+        return fmt_capacity(value, self.document.project.settings.capacity_unit, fixed=True)
+
     def regroup(self, group_by: str, stat: str, keep_names: bool, installed: str = "") -> None:
         """Group the inventories read with these options on the runner's thread (``installed``: the installed
         controller's catalog id, "" when not known)."""
@@ -760,10 +792,11 @@ class ImportWizard(QWizard):
         if self.start is not None:  # no storage system in the scenario: the starting design with the workloads
             start = self.start
             installed = self.today.scenario if self.today is not None else None  # the installed system's design
-            scenario = installed if installed is not None else start.scenario.with_changes(
-                workloads=list(result.workloads))
+            scenario = installed if installed is not None else start.scenario  # it serves the imported workloads
+            info = project.info if project.info.description else project.info.with_changes(
+                description=start.info.description)  # where the numbers came from, unless the user wrote one
             return start.with_scenario(scenario).with_changes(
-                info=project.info, requirements=result.requirements, price_book=[]), ""
+                info=info, requirements=result.requirements, price_book=[]), ""
         scenario = project.scenario
         workloads = list(result.workloads)
         capacity = result.capacity_bytes
@@ -788,10 +821,13 @@ class ImportWizard(QWizard):
             requirements=requirements), ""
 
     def accept(self) -> None:
-        """Push the import as one undoable command and close."""
+        """Push the import as one undoable command and close; :attr:`sig_design_imported` when the import brought
+        its starting design (the canvas then shows the whole of it)."""
         project, _ = self.imported_project(self.finish_page.replace.isChecked())
         if project is not None:
             self.document.push(project, "Import Environment")
+            if self.start is not None:
+                self.sig_design_imported.emit()
         super().accept()
 
     def done(self, result: int) -> None:

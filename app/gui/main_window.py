@@ -535,6 +535,7 @@ class MainWindow(QMainWindow):
         from app.gui.import_wizard import ImportWizard
 
         wizard = ImportWizard(self.document, self)
+        wizard.sig_design_imported.connect(lambda: QTimer.singleShot(0, self.view.fit))  # show the whole new design
         wizard.open()
         self._import_wizard = wizard
         return wizard

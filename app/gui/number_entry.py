@@ -41,6 +41,8 @@ class NumberEntry(QAbstractSpinBox):
         shown_digits: significant digits shown while the field is not being edited (None: all); the exact value
             shows once the field has the focus, so what is typed back is exact (a derived think time of
             0.064545 ms reads ``0.0645 ms``, and ``0.064545 ms`` when clicked).
+        shown_decimals: instead, decimals shown while the field is not being edited (an imported block size of
+            15.757696 KiB reads ``15.76 KiB``, a read share of 89.214437 % reads ``89.2 %``); exact when clicked.
         zero_text: what a value of 0 shows when 0 means something other than the number (``"no limit"`` for a
             limit whose 0 is none); typing it back, or 0, enters 0. "" (the default): 0 shows as a number.
 
@@ -55,7 +57,7 @@ class NumberEntry(QAbstractSpinBox):
 
     def __init__(self, quantity: Quantity, allowed: Range, optional: bool = False, step: float = 1.0,
                  min_decimals: int = 0, special_text: str = "default", parent: QWidget | None = None,
-                 shown_digits: int | None = None, zero_text: str = "") -> None:
+                 shown_digits: int | None = None, shown_decimals: int | None = None, zero_text: str = "") -> None:
         super().__init__(parent)
         self.quantity = quantity
         self.allowed = allowed if allowed.high is not None or not quantity.whole else Range(
@@ -64,6 +66,7 @@ class NumberEntry(QAbstractSpinBox):
         self.step = Fraction(str(step))
         self.min_decimals = min_decimals
         self.shown_digits = shown_digits
+        self.shown_decimals = shown_decimals
         self.default_value: float | None = None
         """Model value a None field stands for (steps start there); None when unknown."""
         self._special = special_text
@@ -103,7 +106,11 @@ class NumberEntry(QAbstractSpinBox):
     def _rounded(self, value: Any) -> Any:
         """``value`` to :attr:`shown_digits` significant digits for showing while the field is not edited; the
         value itself when it has the focus, is whole or has no more digits than that."""
-        if self.shown_digits is None or self.quantity.whole or self.hasFocus() or not value:
+        if self.quantity.whole or self.hasFocus() or not value:
+            return value
+        if self.shown_decimals is not None:
+            return round(float(value), self.shown_decimals)
+        if self.shown_digits is None:
             return value
         return float(f"{float(value):.{self.shown_digits}g}")
 

@@ -353,6 +353,9 @@ SHOWN_DIGITS_MS = 3
 """Significant digits a time in milliseconds (an SLO, a think time, a round-trip time) shows while it is not being
 edited: a derived think time of 0.064545 ms reads 0.0645 ms (the exact value shows when the field is clicked).
 Catalog figures in microseconds show exactly, as published."""
+SHOWN_DECIMALS = {"block_kib": 2, "read_pct": 1, "random_pct": 1, "cold_data_pct": 1, "cold_read_pct": 1}
+"""Decimals a workload's I/O size (KiB) and shares (%) show while not being edited: an imported 15.757696 KiB
+reads 15.76 KiB and 89.214437 % reads 89.2 % (the exact value shows when the field is clicked)."""
 
 
 class NumberEditor(FieldEditor):
@@ -375,7 +378,8 @@ class NumberEditor(FieldEditor):
         special = "default" if name not in ("target_iops", "target_mbps") else "none"
         self.entry = NumberEntry(quantity, Range(low, high, low_open, high_open), optional, step,
                                  min_decimals=2 if name.endswith("_ratio") else 0, special_text=special,
-                                 shown_digits=SHOWN_DIGITS_MS if quantity.unit == "ms" and not is_int else None)
+                                 shown_digits=SHOWN_DIGITS_MS if quantity.unit == "ms" and not is_int else None,
+                                 shown_decimals=SHOWN_DECIMALS.get(name))
         self.spin = self.entry
         super().__init__(name, self.entry, parent)
         self.is_int, self.optional = is_int, optional

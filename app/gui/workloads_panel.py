@@ -34,6 +34,7 @@ from models.project.factory import next_id
 from models.project.kinds import SYSTEM_KINDS
 from models.project.model import ControllerNode, Workload
 from models.project.names import node_name, node_names
+from models.units import format_iops
 from models.workloads import bundled_presets
 
 NO_TARGET = "no target"
@@ -256,11 +257,15 @@ class WorkloadsPanel(QWidget):
                     mode, mode_tip = "capacity only", ("no performance data: its data counts for capacity, no load "
                                                        "is evaluated; “Apply preset” gives it a profile")
                 elif workload.target_iops:
-                    mode, mode_tip = f"{workload.target_iops:,.0f} IOPS", "target rate"
+                    iops = workload.target_iops
+                    mode = f"{iops:,.0f} IOPS" if iops >= 9.95 else f"{format_iops(iops)} IOPS"
+                    mode_tip = "target rate"
                 elif workload.target_mbps:
                     mode, mode_tip = fmt_mbps(workload.target_mbps), "target throughput"
+                elif not workload.enabled:  # no rate to show: say it is out, not how it would ramp
+                    mode, mode_tip = "not evaluated", "unticked: left out of the evaluation"
                 else:
-                    mode, mode_tip = "ramp", "no target rate: the load ramps up to saturation"
+                    mode, mode_tip = "up to saturation", "no target rate: the load ramps up to saturation"
                 item = QListWidgetItem(f"{workload.name}  →  {target}  ·  {mode}")
                 item.setData(Qt.ItemDataRole.UserRole, workload.id)
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)

@@ -1174,7 +1174,7 @@ class ReportBuilder:
         w = self.width
         labels = node_names(self.scenario.nodes, self.catalog)
         for n, wp in enumerate(perf.workloads):
-            block: list = [_para(_e(f"{wp.name} ({wp.protocol}, {wp.block_kib:g} KiB)"), s.h2)]
+            block: list = [_para(_e(f"{wp.name} ({wp.protocol}, {round(wp.block_kib, 2):g} KiB)"), s.h2)]  # 14.46
             figures = [
                 ["<b>Max IOPS at SLO</b>", fmt_max_iops_at_slo(wp.max_iops_at_slo),
                  "<b>Saturation</b>", f"{fmt_iops(wp.saturation_iops)} IOPS, {fmt_mbps(wp.saturation_mbps)}"],
@@ -1190,6 +1190,12 @@ class ReportBuilder:
                 ["<b>Profile</b>", _e(workload_profile_text(wp)), "<b>Uncertainty band</b>",
                  _e(band_summary(wp))],
             ]
+            record = self.scenario.workload(wp.workload_id)
+            if record is not None:  # what was put in: the mix, the data and its growth (an import's measured figures)
+                figures.append(["<b>I/O mix</b>", f"{round(record.read_pct, 1):g}% read, "
+                                f"{round(record.random_pct, 1):g}% random",
+                                "<b>Data set</b>", f"{self.cap(record.dataset_bytes)}, growing "
+                                f"{round(record.growth_pct_per_year, 1):g}% a year"])
             table = _table(figures, [w * 0.18, w * 0.32, w * 0.16, w * 0.34], s, header_rows=0, zebra=False,
                            extra=[("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)])
             block.append(table)

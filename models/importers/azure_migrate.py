@@ -3,9 +3,10 @@
 
 What the sheet gives per machine: cores, memory ("Memory (in MB)", mebibytes as VMware reports them), storage
 ("Storage (in GB)", read as GiB, the unit VMware disk sizes and Azure managed disks use), the operating system, the
-VM host, environment and group. Disk read / write operations per second and MB per second are read when the sheet
-has them ("Disk Read (in OPS)", "Disk Write (in OPS)", "Disk Read (in MBPS)", "Disk Write (in MBPS)", the names
-the utility gives them on its SQL sheets); the Export utility's own machine sheet (its version of 2024) carries
+VM host, environment and group (sheet SQL_All_Instances' per-instance disk I/O is not used: :data:`SQL_SHEET`).
+Disk read / write operations per second and MB per second are read when the sheet has them ("Disk Read (in OPS)",
+"Disk Write (in OPS)", "Disk Read (in MBPS)", "Disk Write (in MBPS)", the names the utility gives them on its SQL
+sheets); the Export utility's own machine sheet (its version of 2024) carries
 none, and the inventory's notes say so. Which statistic they are follows the header's words ("Peak", "Average",
 "P95"); without one they are the assessment's percentile utilisation, the 95th percentile by default (Microsoft,
 "Assessment overview (migrate to Azure VMs)", Azure Migrate documentation, section "Performance-based
@@ -13,6 +14,7 @@ assessments"), and the notes say so."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from models.importers.inventory import ImportFlag, Inventory, Machine, PerfFigures, Statistic
@@ -24,12 +26,16 @@ from models.importers.workbook import (
     check_count,
     checked_number,
     count_of,
+    number,
     open_workbook,
     text,
 )
 
 SHEET = "All_VM_IaaS_Server_Rehost_Perf"
 """The Core Report's sheet of every machine, sized on performance."""
+SQL_SHEET = "SQL_All_Instances"
+"""The Core Report's sheet of SQL Server instances: its disk I/O is per instance, not per machine, and is not used
+(the inventory's notes say what it holds and why)."""
 MIB, GIB = 2**20, 2**30
 MAX_IOPS, MAX_MBPS = 1e9, 1e7
 LIMITS = {"iops": (MAX_IOPS, "1,000,000,000 IOPS"), "mbps": (MAX_MBPS, "10,000,000 MB/s")}
@@ -77,9 +83,40 @@ def read_azure_migrate(path: Path) -> Inventory:
         name = book.find(SHEET)
         if name is None:
             raise book.missing(SHEET)
-        return _read(path, book.sheet(name, ("Machine Name",), MACHINE_SHEET_ROWS))
+        inventory = _read(path, book.sheet(name, ("Machine Name",), MACHINE_SHEET_ROWS))
+        sql = book.find(SQL_SHEET)
+        if sql is None:
+            return inventory
+        note = _sql_note(book.sheet(sql, ("Machine Name",)))
+        return replace(inventory, notes=(*inventory.notes, note)) if note else inventory
     finally:
         book.close()
+
+
+def _sql_note(sheet: Sheet) -> str:
+    """Why sheet SQL_All_Instances' disk I/O is not used, with what it holds ("" when it has no such columns)."""
+    io = {key: sheet.col(*aliases) for key, aliases in _IO.items()}
+    if io[("read", "iops")] is None and io[("write", "iops")] is None:
+        return ""
+    c_machine = sheet.col("Machine Name")
+    totals = {"read": 0.0, "write": 0.0}
+    instances = 0
+    machines: set[str] = set()
+    for _, row in sheet.rows:
+        values = {d: number(cell(row, io[(d, "iops")])) for d in totals}
+        if not any(isinstance(v, float) for v in values.values()):
+            continue
+        instances += 1
+        machines.add(text(cell(row, c_machine)))
+        for d, v in values.items():
+            if isinstance(v, float) and v >= 0:
+                totals[d] += v
+    if not instances:
+        return ""
+    return (f"sheet {sheet.name} gives disk I/O for {instances:,} SQL Server instance(s) on {len(machines):,} "
+            f"machine(s) ({totals['read']:,.0f} read and {totals['write']:,.0f} write operations per second in "
+            "all): not used, as an instance's disk I/O is only part of its machine's and the other machines have "
+            "none; give the machines' measured I/O (a Live Optics export, for example) to size for load")
 
 
 def _read(path: Path, sheet: Sheet) -> Inventory:

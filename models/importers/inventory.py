@@ -198,6 +198,8 @@ class Inventory:
         controller_model: the storage controller model the data names (ONTAP), "" otherwise.
         datastores: the datastores the file lists (RVTools vDatastore), empty otherwise.
         notes: what the reader assumed (units, a column it did not find and did without), in words.
+        collected: when the data was collected, as the file states it (Live Optics' Details "Date": "2022/11/14");
+            "" where the file does not say (series carry their own times: ``PerfSample.time_s``).
     """
 
     source: SourceKind
@@ -209,3 +211,4 @@ class Inventory:
     controller_model: str = ""
     notes: tuple[str, ...] = field(default_factory=tuple)
     datastores: tuple[Datastore, ...] = ()
+    collected: str = ""

@@ -6,7 +6,20 @@ VMs sheet's "Provisioned Memory (MB)" is its "(Bytes)" column divided by 2^20); 
 ("Peak" / "Avg" / "P95", "Read" / "Write", "IOPS" / "MB/s" / "Latency"), latencies in milliseconds (the columns carry
 no unit). Refused values are flagged per row and left out, never averaged in: negative or not finite numbers,
 latencies above an hour (real files hold values up to 4.7e14), and IOPS above what the same row's throughput allows
-at a 512-byte I/O (the file's MB/s are rounded: half a unit is allowed)."""
+at a 512-byte I/O (the file's MB/s are rounded: half a unit is allowed).
+
+Peaks are taken as the file states them for the machine as a whole. Optical Prime measures a machine's IOPS per
+sample as its read I/Os plus its write I/Os per second and derives summary points such as "Peak IOPS" from those
+samples (Live Optics, "Live Optics Basics: IOPS", https://support.liveoptics.com/hc/en-us/articles/229590507 ;
+"VMware Guest VM Performance", https://support.liveoptics.com/hc/en-us/articles/360048929974 ; the workbook's
+glossary, "Optical Prime VMware Excel Field Definitions", linked from its Details sheet). "Peak IOPS" is therefore
+the machine's highest combined rate, while "Peak Read IOPS" and "Peak Write IOPS" are each the highest of their
+own series, usually at different moments: their sum overstates the peak (sample file: 34,256 against the file's
+31,940 IOPS) and their ratio is not the mix at the peak. So a machine's peak is its "Peak IOPS", split into reads
+and writes by its "Avg Read/Write Ratio" (the file gives no mix at the peak: the measured average mix is assumed);
+its peak throughput is "Max KB/sec" (KB = 1,000 bytes, the file's MB/s being 10^6 bytes) split the same way. The
+per-direction peak columns are used only where the file has no "Peak IOPS" or no ratio. Averages are the
+per-direction average columns (an average of sums is the sum of averages)."""
 
 from __future__ import annotations
 
@@ -114,13 +127,15 @@ def _read(path: Path, book: Any) -> Inventory:
     """The inventory from an opened workbook."""
     flags: list[ImportFlag] = []
     notes = ["Live Optics sizes labelled MB or MiB read as mebibytes (2^20 bytes); latencies in milliseconds"]
-    version = ""
+    version = collected = ""
     details = book.find("Details")
     if details is not None:
         d = book.sheet(details)
         for _, row in d.rows:
             if text(cell(row, 0)).casefold() == "collector build version":
                 version = text(cell(row, 1))
+            elif text(cell(row, 0)).casefold() == "date":
+                collected = text(cell(row, 1))[:40]
     vms_name = book.find("VMs")
     if vms_name is None:
         raise book.missing("VMs")
@@ -180,7 +195,7 @@ def _read(path: Path, book: Any) -> Inventory:
     missing = sum(1 for m in machines if not m.perf)
     if perf_name is not None and missing:
         notes.append(f"{missing} machine(s) have no row in sheet VM Performance")
-    return Inventory("liveoptics", path.name, version=version, machines=tuple(machines),
+    return Inventory("liveoptics", path.name, version=version, collected=collected, machines=tuple(machines),
                      flags=tuple(sorted(flags, key=lambda f: (f.sheet, f.row))), notes=tuple(notes))
 
 
@@ -190,7 +205,8 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
     cols = _perf_columns(sheet)
     c_ratio = sheet.col("Avg Read/Write Ratio", "Average Read/Write Ratio")
     stats: list[Statistic] = [s for s in ("average", "p95", "peak") if any(k[0] == s for k in cols)]
-    split_used = False
+    c_kb = sheet.col("Max KB/sec", "Peak KB/sec")
+    split_used = peak_used = False
     out: dict[str, tuple[PerfFigures, ...]] = {}
     for line, row in sheet.rows:
         figures = []
@@ -202,9 +218,23 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
                     v[f"{d}_{short}"] = checked_number(row, cols.get((stat, d, kind)), sheet, line, flags,
                                                        *LIMITS[kind])
             total = checked_number(row, cols.get((stat, "", "iops")), sheet, line, flags, *LIMITS["iops"])
-            if v["read_iops"] is None and v["write_iops"] is None and total is not None and share is not None:
+            coincident = stat != "average" and total is not None and share is not None
+            if coincident or (v["read_iops"] is None and v["write_iops"] is None and total is not None
+                              and share is not None):
+                assert total is not None and share is not None
                 v["read_iops"], v["write_iops"] = total * share, total * (1 - share)
-                split_used = True
+                if coincident:
+                    peak_used = True
+                else:
+                    split_used = True
+            kb = checked_number(row, c_kb, sheet, line, flags, MAX_MBPS * 1000, "10,000,000 MB/s") \
+                if stat == "peak" and coincident else None
+            if kb is not None and share is not None:
+                v["read_mbps"], v["write_mbps"] = kb / 1000 * share, kb / 1000 * (1 - share)
+                if total is not None and total * MIN_IO_BYTES > (kb + 0.5) * 1000:
+                    flags.append(sheet.flag(line, cols.get((stat, "", "iops")), f"{total:g} IOPS is more than "
+                                            f"{kb:g} KB/s allows at {MIN_IO_BYTES}-byte I/Os: left out"))
+                    v["read_iops"] = v["write_iops"] = None
             for d in ("read", "write"):
                 iops, mbps = v[d + "_iops"], v[d + "_mbps"]
                 if iops is not None and mbps is not None and iops * MIN_IO_BYTES > (mbps + 0.5) * 1e6:
@@ -227,6 +257,10 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
         for key in (text(cell(row, c_id)), text(cell(row, c_name))):
             if key:
                 out.setdefault(key, fig)
+    if peak_used:
+        notes.append("each machine's peak is the file's Peak IOPS (its highest combined read + write rate) and, "
+                     "where given, Max KB/sec; split into reads and writes by the machine's average read/write "
+                     "ratio (the file gives no mix at the peak)")
     if split_used:
         notes.append("where a statistic gives total IOPS only, read and write IOPS are split by the file's average "
                      "read/write ratio")

@@ -638,6 +638,7 @@ def read_ontap(*paths: str | Path, interval_s: float | None = None) -> Inventory
     statistics_texts: list[tuple[str, str]] = []
     row_polls: list[tuple[str, Any]] = []
     models: list[str] = []
+    seen: list[str] = []
     for path in paths:
         name = Path(path).name
         try:
@@ -647,8 +648,9 @@ def read_ontap(*paths: str | Path, interval_s: float | None = None) -> Inventory
         except OSError as exc:
             raise InventoryError(f"{name}: cannot be read ({exc.strerror or exc})") from None
         if not text.strip():
-            raise InventoryError(f"{name}: the file is empty")
+            raise InventoryError(f"{name}: empty (0 bytes)" if not text else f"{name}: holds only blank space")
         kind, data = _kind_of(text, name)
+        seen.append(kind)
         if kind == "keyperf":
             _read_keyperf(data, name, out)
         elif kind == "schema":
@@ -705,7 +707,16 @@ def read_ontap(*paths: str | Path, interval_s: float | None = None) -> Inventory
         out.notes.append(f"{single} volume(s) or LUN(s) with one poll only: cumulative counters give no rate "
                          "without a second poll")
     if not volumes:
-        raise InventoryError(f"{Path(paths[0]).name}: no volume or LUN found")
+        first = Path(paths[0]).name
+        if seen and set(seen) <= {"schema", "catalogue"}:
+            what = ("a counter schema (counter names and units)" if set(seen) == {"schema"} else
+                    "a counter catalogue" if set(seen) == {"catalogue"} else "counter schemas and catalogues")
+            wanted = ("the counter-table poll files (GET /api/cluster/counter/tables/volume/rows, two polls or more)"
+                      if "schema" in seen else "the 'statistics show -raw' files (two polls or more)")
+            raise InventoryError(f"{first}: {what} only, no counter values: add {wanted} and read them together")
+        if seen and set(seen) <= {"nodes"}:
+            raise InventoryError(f"{first}: a node list (the controller model) only: add the counter files")
+        raise InventoryError(f"{first}: no volume or LUN found")
     if len(models) > 1:
         out.notes.append(f"the cluster's nodes are of {len(models)} models ({', '.join(models)}): the first is "
                          "taken as the installed controller")

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from models.bounded_read import FileRefusedError, read_bytes
-from models.importers.inventory import Inventory, InventoryError
+from models.importers.inventory import ImportFlag, Inventory, InventoryError
 from models.importers.workbook import MAX_FILE_BYTES, norm, sheet_names
 
 READERS: dict[str, str] = {
@@ -73,6 +73,8 @@ def detect(path: Path) -> str:
         head = read_bytes(path, MAX_FILE_BYTES, path.name)[:_SNIFF_BYTES]
     except FileRefusedError as exc:
         raise InventoryError(str(exc)) from None
+    if not head:
+        raise InventoryError(f"{path.name}: empty (0 bytes)")
     if head[:4] == b"PK\x03\x04":
         have = {norm(s) for s in sheet_names(path)}
         for kind, sheets in WORKBOOK_SHEETS:
@@ -91,9 +93,95 @@ def detect(path: Path) -> str:
         return "ontap"
     if re.search(r"^\s*Node\b.*\bModel\b|^\s*Model:\s*\S", sample, re.MULTILINE):
         return "ontap"  # system node show / system show: the installed controller's model
-    raise InventoryError(f"{path.name}: cannot tell which tool exported it (looked for the sheets of an RVTools, "
-                         "Live Optics or Azure Migrate workbook, an RVTools CSV header, ONTAP REST JSON or ONTAP "
-                         "statistics text)")
+    what = _text_kind(head)
+    named = (f" named {path.suffix.lower()}, not an xlsx workbook"
+             if path.suffix.lower() in (".xlsx", ".xlsm") and not what.startswith("an ") else "")
+    raise InventoryError(f"{path.name}: {what}{named}: cannot tell which tool exported it (looked for the sheets of an "
+                         "RVTools, Live Optics or Azure Migrate xlsx workbook, an RVTools CSV header, ONTAP REST JSON "
+                         "or ONTAP statistics text)")
+
+
+def _text_kind(head: bytes) -> str:
+    """What a file that is not an xlsx workbook is, in words, from its first bytes."""
+    if head[:4] == b"PK\x03\x04":
+        return "an xlsx workbook (a zip archive)"
+    if head[:8] == b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1":
+        return "an old binary Excel (.xls) or Office file, not an xlsx workbook"
+    try:
+        sample = head[:65536].decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        if exc.start < 65536 - 4:
+            return "a binary file, not text or an xlsx workbook"
+        sample = head[:exc.start].decode("utf-8-sig", errors="replace")
+    first = sample.lstrip()[:1]
+    lines = sample.lstrip().splitlines()[:5]
+    if first in "{[" and first:
+        return "a JSON file"
+    for sep in (",", ";", "\t"):  # the same number of separators on each of the first lines: a table
+        counts = {line.count(sep) for line in lines if line.strip()}
+        if len(counts) == 1 and counts.pop() >= 1:
+            return "a CSV (comma-separated text) file"
+    return "a text file"
+
+
+EXPECTED = {"rvtools": "an RVTools xlsx workbook or CSV export", "liveoptics": "a Live Optics xlsx workbook",
+            "azure-migrate": "an Azure Migrate xlsx workbook", "ontap": "ONTAP counters (REST JSON or statistics text)"}
+"""Source kind -> what a file of that source is, in words (:func:`check_source`)."""
+_FOUND = {"rvtools": "an RVTools export", "liveoptics": "a Live Optics workbook",
+          "azure-migrate": "an Azure Migrate workbook", "ontap": "an ONTAP counter file (REST JSON or statistics text)"}
+
+
+def check_source(path: Path, kind: str) -> None:
+    """Refuse ``path`` for the source ``kind`` the user named when it is plainly something else: empty, another
+    known source's file, a workbook given as ONTAP text, or text given as a workbook (the message says what it is
+    and what was expected). A file :func:`detect` cannot place is left to the reader.
+
+    Raises:
+        InventoryError: as above; or the file is refused by the bounded reader.
+    """
+    path = Path(path)
+    if kind not in EXPECTED:
+        raise InventoryError(f"unknown environment source {kind!r} (known: {', '.join(READERS)})")
+    try:
+        found = detect(path)
+    except InventoryError as exc:
+        if str(exc).endswith("empty (0 bytes)") or path.is_dir():
+            raise
+        try:
+            head = read_bytes(path, MAX_FILE_BYTES, path.name)[:_SNIFF_BYTES]
+        except FileRefusedError as refused:
+            raise InventoryError(str(refused)) from None
+        workbook = head[:4] == b"PK\x03\x04"
+        if kind == "ontap" and workbook:
+            raise InventoryError(f"{path.name}: an xlsx workbook, not {EXPECTED[kind]}") from None
+        if kind != "ontap" and not workbook and not (kind == "rvtools" and _text_kind(head).startswith("a CSV")):
+            raise InventoryError(f"{path.name}: {_text_kind(head)}, not {EXPECTED[kind]}") from None
+        return
+    if found != kind:
+        what = _FOUND[found]
+        if found == "ontap":
+            try:
+                head = read_bytes(path, MAX_FILE_BYTES, path.name)[:_SNIFF_BYTES]
+            except FileRefusedError as refused:
+                raise InventoryError(str(refused)) from None
+            what = ("an ONTAP REST JSON file (as NetApp Harvest collects it)" if _text_kind(head) == "a JSON file"
+                    else "ONTAP statistics text")
+        raise InventoryError(f"{path.name}: {what}, not {EXPECTED[kind]} (leave out --source to read each "
+                             "file as what it is)")
+
+
+EMPTY_WHERE = {"rvtools": "sheet vInfo", "liveoptics": "sheet VMs",
+               "azure-migrate": "sheet All_VM_IaaS_Server_Rehost_Perf", "ontap": "the counters"}
+"""Source kind -> where its machines or volumes are listed (:func:`nothing_listed`)."""
+
+
+def nothing_listed(inventory: Inventory) -> str:
+    """The message for an inventory that lists no machine, volume or LUN (naming the file and the sheet); "" when
+    it lists some."""
+    if inventory.machines or inventory.volumes:
+        return ""
+    return (f"{inventory.file}: {EMPTY_WHERE.get(inventory.source, 'the file')} lists no machine, volume or LUN "
+            "(only a header, or every row refused)")
 
 
 def _csv_is_rvtools(path: Path) -> bool:
@@ -104,3 +192,32 @@ def _csv_is_rvtools(path: Path) -> bool:
         return False
     line = head.decode("utf-8-sig", errors="replace").split("\n", 1)[0]
     return any(name in line for name in _RVTOOLS_CSV)
+
+
+def flag_summary(flags: Sequence[ImportFlag], shown: int = 3) -> list[str]:
+    """Lines that count the refused values and rows and the warnings of ``flags`` and name the first ``shown``
+    refused ones by file, sheet, row and column ("5 value(s) in 3 row(s) (the rest of each row kept) refused; first:
+    badvals.xlsx sheet vInfo row 2 column 'In Use MiB': -5 is negative: left out"); empty when there is no flag."""
+    lines = []
+    refused = [f for f in flags if f.refused]
+    if refused:
+        cells = [f for f in refused if f.column]
+        whole = {(f.file, f.sheet, f.row) for f in refused if not f.column}
+        rows = {(f.file, f.sheet, f.row) for f in cells}
+        parts = ([f"{len(cells):,} value(s) in {len(rows):,} row(s) (the rest of each row kept)"] if cells else []) \
+            + ([f"{len(whole):,} row(s)"] if whole else [])
+        first = "; ".join(_where(f) + f": {f.message}" for f in refused[:shown])
+        lines.append(f"{' and '.join(parts)} refused; first: {first}")
+    warned = [f for f in flags if not f.refused]
+    if warned:
+        rows = {(f.file, f.sheet, f.row) for f in warned}
+        lines.append(f"{len(warned):,} value(s) in {len(rows):,} row(s) kept with a warning; first: "
+                     + "; ".join(_where(f) + f": {f.message}" for f in warned[:shown]))
+    return lines
+
+
+def _where(flag: ImportFlag) -> str:
+    """A flag's place: file, sheet, row and column as the source spells them."""
+    book = flag.file.lower().endswith((".xlsx", ".xlsm"))
+    return (f"{flag.file}{(' sheet ' if book else ' ') + flag.sheet if flag.sheet else ''} "
+            f"{'row' if flag.sheet else 'line'} {flag.row}" + (f" column {flag.column!r}" if flag.column else ""))

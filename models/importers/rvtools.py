@@ -192,9 +192,6 @@ def _read(tables: _Tables) -> Inventory:
     c_pow, c_tpl, c_cpu, c_mem = info.col(*POWER), info.col(*TEMPLATE), info.col(*CPUS), info.col(*MEMORY)
     c_clu, c_host, c_path = info.col(*CLUSTER), info.col(*HOST), info.col(*PATH)
     c_os = info.col(*OS)
-    if c_use is None:
-        notes.append(f"sheet {info.name or 'vInfo'} has no 'In Use MiB' column: used capacity not given (the guest "
-                     "file systems' consumed space, from vPartition, is given where present)")
     tag_cols = [k for k in (info.col(t) for t in TAG_COLUMNS) if k is not None]
     # columns RVTools does not name are custom attributes or the user's own (CSV: internal names start "vInfo")
     tag_cols += [k for k, h in enumerate(info.header) if h and k not in tag_cols
@@ -272,7 +269,15 @@ def _read(tables: _Tables) -> Inventory:
             r["cluster"] = host_cluster[r["host"]]
         if not r["datastore"] and vm_disks:
             r["datastore"] = next((d.datastore for d in vm_disks if d.datastore), "")
-        machines.append(Machine(**r, disks=vm_disks, guest_used_bytes=consumed.get(r["name"])))
+        guest = consumed.get(r["name"])
+        if c_use is None and guest is not None:  # no datastore view of used space: the guests' own is the data
+            r["used_bytes"] = guest
+        machines.append(Machine(**r, disks=vm_disks, guest_used_bytes=guest))
+    if c_use is None:
+        from_guest = sum(1 for m in machines if m.guest_used_bytes is not None)
+        notes.append(f"sheet {info.name or 'vInfo'} has no 'In Use MiB' column: used capacity is the guest file "
+                     f"systems' consumed space (vPartition 'Consumed MiB') for {from_guest} of {len(machines)} "
+                     "machine(s)" + (", the provisioned capacity for the rest" if from_guest < len(machines) else ""))
     return Inventory("rvtools", tables.file, version=version, machines=tuple(machines),
                      flags=tuple(sorted(flags, key=lambda f: (f.sheet, f.row))), notes=tuple(notes),
                      datastores=datastores)

@@ -134,6 +134,8 @@ class ImportedGroup:
     "SMB", "block"; the one most members show when they differ), "" when the data does not say"""
     protocol_source: str = ""
     """where ``protocol`` came from, in words (how many members show it and from which counters)"""
+    member_noun: str = "machine"
+    """what the members are: "machine", "volume" or "LUN" (the workload's name counts them)"""
 
     @property
     def iops(self) -> float:
@@ -422,7 +424,8 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
                      "applied")
         return ImportedGroup(name, len(members), method, r_iops if counted else None, w_iops if counted else None,
                              r_mb, w_mb, None, None, used, provisioned, True, tuple(notes),
-                             series=tuple(summed_series), protocol=protocol, protocol_source=protocol_source)
+                             series=tuple(summed_series), protocol=protocol, protocol_source=protocol_source,
+                             member_noun=noun)
     kib = ((r_mb or 0.0) + (w_mb or 0.0)) * BYTES_PER_MB / total_iops / KIB
     if not MIN_IO_KIB <= kib <= MAX_IO_KIB:
         clamped = min(max(kib, MIN_IO_KIB), MAX_IO_KIB)
@@ -431,7 +434,7 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
         kib = clamped
     return ImportedGroup(name, len(members), method, r_iops, w_iops, r_mb, w_mb, 100.0 * r_iops / total_iops, kib,
                          used, provisioned, False, tuple(notes), latency, tuple(summed_series), protocol,
-                         protocol_source)
+                         protocol_source, noun)
 
 
 def group_inventories(inventories: Sequence[Inventory], *, group_by: GroupBy = "cluster", stat: SummaryStat = "p95",
@@ -500,7 +503,8 @@ def to_workload(group: ImportedGroup, workload_id: str, target: str) -> Workload
                         preset=CAPACITY_ONLY, target=target, block_kib=MIN_IO_KIB, read_pct=0.0, random_pct=0.0,
                         dataset_bytes=group.used_bytes, provisioned_bytes=provisioned)
     assert group.read_pct is not None and group.block_kib is not None
-    return Workload(id=workload_id, name=f"{group.name} ({group.members} measured)"[:200], target=target,
+    members = f"{group.members:,} {group.member_noun}{'s' if group.members != 1 else ''}"
+    return Workload(id=workload_id, name=f"{group.name} ({members}, measured)"[:200], target=target,
                     block_kib=group.block_kib, read_pct=round(group.read_pct, 6), random_pct=ASSUMED_RANDOM_PCT,
                     target_iops=group.iops, dataset_bytes=group.used_bytes, provisioned_bytes=provisioned)
 

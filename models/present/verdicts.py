@@ -350,8 +350,9 @@ def verdicts(evaluation: Evaluation, unit: CapacityUnit | str = CapacityUnit.TIB
                                  "horizon", "capacity"))
     required = requirements.effective_capacity_bytes if requirements is not None else 0
     if required and capacity is not None and not any(m.area == "capacity" and not m.subject for m in decided.missed):
-        found.append(Verdict(PASS, "", f"the effective capacity {fmt_capacity(capacity.total.effective_bytes, unit)} "
-                             f"reaches the required {fmt_capacity(required, unit)}", "capacity"))
+        found.append(Verdict(PASS, "", "the effective capacity "  # one unit in one sentence: 0.34 TiB, not 343 GiB
+                             f"{fmt_capacity(capacity.total.effective_bytes, unit, fixed=True)} reaches the required "
+                             f"{fmt_capacity(required, unit, fixed=True)}", "capacity"))
     resilience = evaluation.resilience
     for check in (resilience.requirement_checks if resilience is not None else ()):
         if check.met:

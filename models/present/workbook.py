@@ -1,6 +1,6 @@
-"""The sizing as tables a spreadsheet takes: summary, bill of materials, capacity waterfall, curve points,
-failure states and validation, each a header row and rows of plain values (numbers as numbers, with the unit in
-the column header) built from the same presentation functions as the report and the screen.
+"""The sizing as tables a spreadsheet takes: summary, the workloads as put in, bill of materials, capacity waterfall,
+curve points, failure states and validation, each a header row and rows of plain values (numbers as numbers, with
+the unit in the column header) built from the same presentation functions as the report and the screen.
 
 :func:`workbook_sheets` returns ``{sheet name: [header, row, ...]}``; ``app.report.workbook`` writes it as XLSX
 (openpyxl) or as one CSV per sheet. Capacities are in the project's chosen unit (TB = 10^12 bytes or TiB = 2^40
@@ -71,8 +71,10 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
     (effective by data reduction, then with Snapshot copies and clones), each workload's performance figures with
     their uncertainty bands and profile, and the runway."""
     divisor = unit.large_bytes
-    rows: Sheet = [["Quantity", "Value", "Unit"],
-                   ["Project", project.info.name, ""], ["Scenario", evaluation.scenario, ""]]
+    rows: Sheet = [["Quantity", "Value", "Unit"], ["Project", project.info.name, ""]]
+    if project.info.description:  # where the figures came from (an imported environment's tool, date, method)
+        rows.append(["Description", project.info.description, ""])
+    rows.append(["Scenario", evaluation.scenario, ""])
     decided = design_verdict(evaluation.capacity, evaluation.performance, resilience, project.requirements, unit,
                              evaluation.protection)
     rows += [["Meets the requirements", decided.met if decided.stated else None, ""],
@@ -555,6 +557,26 @@ def cost_sheets(project: Project, scenario: Scenario, catalog: Catalog) -> dict[
     return {"Cost and footprint": workbook_rows(tco), "Cost by month": monthly_rows(tco)}
 
 
+def workloads_sheet(project: Project, scenario: Scenario, catalog: Catalog, unit: CapacityUnit) -> Sheet:
+    """One row per workload of ``scenario`` with what was put in: its name, the system serving it, whether it is
+    evaluated, target IOPS and MB/s, I/O size, read and random shares, data set and provisioned capacity (the
+    project's unit), yearly growth of data and IOPS, and latency SLO (an imported environment's workloads read
+    here as the import gave them)."""
+    from models.project.names import node_names
+
+    names = node_names(scenario.nodes, catalog)
+    divisor = unit.large_bytes
+    rows: Sheet = [["Workload", "Served by", "Evaluated", "Target IOPS", "Target MB/s", "I/O size (KiB)", "Read %",
+                    "Random %", f"Data set ({unit.value})", f"Provisioned ({unit.value})", "Data growth (% a year)",
+                    "IOPS growth (% a year)", "Latency SLO (ms)"]]
+    for w in scenario.workloads:
+        rows.append([w.name, names.get(w.target, w.target), w.enabled, w.target_iops, w.target_mbps,
+                     round(w.block_kib, 4), round(w.read_pct, 4), round(w.random_pct, 4),
+                     _cap(w.dataset_bytes, divisor), _cap(w.provisioned_bytes, divisor), w.growth_pct_per_year,
+                     w.iops_growth_pct_per_year, w.slo_ms])
+    return rows
+
+
 def workbook_sheets(project: Project, evaluation: Evaluation, catalog: Catalog, resilience: Resilience | None = None,
                     validation: Sequence[CaseOutcome] | None = None,
                     unit: CapacityUnit | str | None = None) -> dict[str, Sheet]:
@@ -569,6 +591,7 @@ def workbook_sheets(project: Project, evaluation: Evaluation, catalog: Catalog, 
     scenario = project.scenario_named(evaluation.scenario)
     sheets = {
         "Summary": summary_sheet(project, evaluation, resilience, unit),
+        "Workloads": workloads_sheet(project, scenario, catalog, unit),
         "Bill of materials": bom_sheet(scenario, catalog, unit, project.price_book),
         "Capacity waterfall": waterfall_sheet(evaluation, unit),
         **({"Data-reduction bands": reduction_band_sheet(evaluation.capacity_band)}

@@ -32,9 +32,9 @@ def test_workload_list_names_the_target_not_its_id(qtbot):
     panel = _panel(qtbot, "cvo-azure-ds4-ha-oltp.toml")
     assert _rows(panel) == [
         "OLTP 8K 70/30  →  Cloud Volumes ONTAP HA  ·  9,500 IOPS",
-        "Streaming read 64K  →  Cloud Volumes ONTAP HA  ·  ramp",
-        "Streaming write 64K  →  Cloud Volumes ONTAP HA  ·  ramp",
-        "Analytics 16K 50/50  →  Cloud Volumes ONTAP HA  ·  ramp",
+        "Streaming read 64K  →  Cloud Volumes ONTAP HA  ·  not evaluated",  # unticked, no rate (was "ramp")
+        "Streaming write 64K  →  Cloud Volumes ONTAP HA  ·  not evaluated",
+        "Analytics 16K 50/50  →  Cloud Volumes ONTAP HA  ·  not evaluated",
     ]
     assert "cvo" not in panel.list.item(0).toolTip()
 

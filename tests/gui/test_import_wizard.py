@@ -198,7 +198,11 @@ def test_a_project_without_a_storage_system_starts_from_the_design_import_env_us
     got = window.document.project
     assert _figures(got.scenario.workloads) == _figures(cli.scenario.workloads)
     assert sorted(n.id for n in got.scenario.nodes) == sorted(n.id for n in cli.scenario.nodes)
+    hosts = [n for n in got.scenario.nodes if n.kind == "host"]  # fitted to the source, as import-env does
+    assert hosts == [n for n in cli.scenario.nodes if n.kind == "host"] and "ESXi" in hosts[0].label
+    assert got.scenario.links == cli.scenario.links
     assert got.requirements == cli.requirements
+    assert "Live Optics" in got.info.description and got.info.description == cli.info.description
     window.document.undo_stack.undo()
     assert not window.document.project.scenario.nodes and not window.document.project.scenario.workloads
 
@@ -230,3 +234,45 @@ def test_preview_lists_the_refused_rows_with_their_reasons_as_plain_text(example
     assert "<b>" in wizard.files_page.list.item(0).text()
     if os.environ.get("STORPLAN_SHOTS"):
         wizard.grab().save(str(Path(os.environ["STORPLAN_SHOTS"]) / "import_wizard_refused_rows.png"))
+
+
+def _visible(window, item) -> bool:
+    view = window.view
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    return shown.contains(item.sceneBoundingRect())
+
+
+def test_an_imported_design_is_fitted_and_read_in_one_unit_and_sensible_digits(window, qtbot) -> None:
+    """Review 53 items 15, 16, 21, 22, 23: SVM / aggregate grouping is not offered for VMware machines; after
+    Finish the canvas shows every node of the imported design; the wizard gives capacities in the project's unit
+    only; the workload form shows the imported block size and read share to two and one decimals (the exact values
+    stay in the model); the list names what was measured."""
+    window.resize(1600, 1000)
+    wizard = _open_wizard(window, [SAMPLES / "rvtools" / "kubev2v-example1.xlsx"])
+    _drive(qtbot, wizard, "cluster", "p95", False)
+    combo = wizard.grouping_page.group_by  # item 23: SVM and aggregate group ONTAP volumes, not VMware machines
+    assert not any(combo.model().item(combo.findData(k)).isEnabled() for k in ("svm", "aggregate"))
+    assert combo.model().item(combo.findData("datastore")).isEnabled()
+    unit = window.document.project.settings.capacity_unit
+    table = wizard.grouping_page.table
+    cells = [t for r in range(table.rowCount()) for c in (6, 7) if (t := table.item(r, c).text()) != "not given"]
+    assert cells and all(t.endswith(f" {unit}") for t in cells), cells  # never GiB beside TiB (0.34 TiB, 1.31 TiB)
+    assert f" {unit} used" in wizard.grouping_page.totals.text() and "GiB" not in wizard.grouping_page.totals.text()
+    wizard.accept()
+    nodes = window.scene.node_items
+    assert len(nodes) == 3
+    qtbot.waitUntil(lambda: all(_visible(window, item) for item in nodes.values()), timeout=5000)
+    window.document.undo_stack.undo()
+
+    wizard = _open_wizard(window, [LIVE])
+    _drive(qtbot, wizard, "cluster", "p95", False)
+    wizard.accept()
+    qtbot.waitUntil(lambda: all(_visible(window, item) for item in window.scene.node_items.values()), timeout=5000)
+    panel = window.workloads
+    rows = [panel.list.item(i).text() for i in range(panel.list.count())]
+    assert rows and all("machines, measured)" in r for r in rows), rows
+    workload = window.document.scenario.workload(panel.current_id())
+    form = panel.form
+    assert workload.block_kib != round(workload.block_kib, 2)  # the model keeps the measured value
+    assert form.editors["block_kib"].entry.text() == f"{workload.block_kib:.2f} KiB"
+    assert form.editors["read_pct"].entry.text() == f"{workload.read_pct:.1f} %"

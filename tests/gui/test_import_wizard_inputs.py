@@ -141,7 +141,8 @@ def test_an_rvtools_csv_folder_is_picked_with_its_button(example_window, qtbot, 
     from models.formatting import fmt_capacity
 
     summary = wizard.finish_page.summary.text()  # a figure and its unit never split by the wrap
-    assert f"{fmt_capacity(sum(used.values())).replace(' ', chr(0xA0))} used." in summary
+    unit = wizard.document.project.settings.capacity_unit  # the project's unit, never GiB beside it (review 53 #15)
+    assert f"{fmt_capacity(sum(used.values()), unit, fixed=True).replace(' ', chr(0xA0))} used." in summary
     assert "0\u00a0IOPS and" in summary
 
 
