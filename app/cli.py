@@ -317,14 +317,14 @@ def _examples(args) -> int:
 
 
 def _catalog(args) -> int:
-    from models.catalog import ENTRY_TYPES, CatalogError
+    from models.catalog import CatalogError
     from models.store import default_catalog
 
     try:
         catalog = default_catalog()  # a broken user file: the bundled catalog (main printed the warning)
         entries = catalog.of_kind(args.kind) if args.kind else sorted(catalog, key=lambda e: (e.kind, e.name))
     except CatalogError as exc:
-        raise UsageError(f"{exc} (kinds: {', '.join(sorted(ENTRY_TYPES))})" if args.kind else str(exc)) from exc
+        raise UsageError(str(exc)) from exc  # the message lists the known kinds
     if args.sources:
         from collections import Counter
 
@@ -871,6 +871,8 @@ def _import_env(args) -> int:
 def _report(args) -> int:
     from app.report import ReportError, write_report
 
+    if Path(args.output).suffix.lower() != ".pdf":
+        raise UsageError(f"-o {Path(args.output).name}: the report is a PDF; name it .pdf")
     _refuse_writing_held(args.path, args.output)
     loaded = load_project_file(args.path, read_only=True)
     try:
@@ -1097,7 +1099,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     p = sub.add_parser("report", help="write the PDF sizing report (no display needed)")
     p.add_argument("path")
-    p.add_argument("-o", "--output", required=True)
+    p.add_argument("-o", "--output", required=True, help="the PDF to write (OUT.pdf)")
     p.add_argument("--paper", choices=("A4", "Letter"), help="default: the project's setting")
     p.set_defaults(func=_report)
 

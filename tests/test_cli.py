@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli import example_paths, main
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -170,3 +170,19 @@ def test_gui_front_door_opens_examples_as_new_projects(monkeypatch, tmp_path):
     assert calls[0] == (None, None)
     assert calls[1][0] is None and calls[1][1].endswith("vsan-sqlserver-raid1.toml")
     assert calls[2] == (str(own), None)
+
+
+def test_cli_messages_name_each_choice_once(capsys, tmp_path):
+    """An unknown kind lists the kinds once; an unknown scenario lists the project's scenarios; a report is a PDF."""
+    from models.catalog import ENTRY_TYPES
+    from models.project import load
+
+    code, _, err = run(capsys, "catalog", "spaceship")
+    assert code == 2 and err.count(sorted(ENTRY_TYPES)[0]) == 1
+    path = example_paths()["aff-a70-ns224-oracle-nvmetcp"]
+    names = [s.name for s in load(path).scenarios]
+    code, _, err = run(capsys, "evaluate", str(path), "--scenario", "Nope")
+    assert code == 2 and "no scenario named 'Nope'" in err and all(f"'{n}'" in err for n in names)
+    out = tmp_path / "x.txt"
+    code, _, err = run(capsys, "report", str(path), "-o", str(out))
+    assert code == 2 and ".pdf" in err and not out.exists()
