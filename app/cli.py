@@ -218,6 +218,8 @@ def _evaluate(args) -> int:
         def cap(value: float) -> str:  # one unit down the column (0.91 TiB beside 5.40 TiB, never 931.32 GiB)
             return fmt_capacity(value, unit, fixed=True)
 
+        print("  Raw → usable → effective: each row gives the capacity left after its step.")
+        print(f"  {'Step':<{width}}  {'After the step':>14}   Source")
         for step in capacity["steps"]:
             print(f"  {step['name']:<{width}}  {cap(step['bytes_after']):>14}   "
                   f"{customer_citation(step['source'])}")

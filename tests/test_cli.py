@@ -186,3 +186,19 @@ def test_cli_messages_name_each_choice_once(capsys, tmp_path):
     out = tmp_path / "x.txt"
     code, _, err = run(capsys, "report", str(path), "-o", str(out))
     assert code == 2 and ".pdf" in err and not out.exists()
+
+
+def test_evaluate_text_waterfall_reads_as_capacity_after_each_step(capsys):
+    """'Spares 76.82 TiB' is the capacity after the spares, not the spares: the column says so (as the PDF's 'After')."""
+    from models.formatting import fmt_capacity
+
+    code, out, _ = run(capsys, "evaluate", "aff-a70-ns224-oracle-nvmetcp", "--json")
+    steps = json.loads(out)["capacity"]["steps"]
+    spares = next(s for s in steps if s["name"] == "Spares")
+    assert spares["bytes_after"] < spares["bytes_before"]
+    code, out, _ = run(capsys, "evaluate", "aff-a70-ns224-oracle-nvmetcp")
+    lines = out.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.split()[:1] == ["Step"])
+    assert "After the step" in lines[header] and "after its step" in lines[header - 1]
+    row = next(line for line in lines[header:] if line.split()[:1] == ["Spares"])
+    assert fmt_capacity(spares["bytes_after"], "TiB", fixed=True) in row
