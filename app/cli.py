@@ -278,6 +278,8 @@ def _evaluate(args) -> int:
         print(f"  {label:<32}  {value}")
     for name, total, even in option_rows(tco)[:4]:
         print(f"  {name}: {total}" + (f", break-even {even}" if even else ""))
+    if tco.scope:  # a DR copy or a second site the cloud options do not have
+        print(f"  {tco.scope}.")
     if evaluation.protection is not None and evaluation.protection.relationships:
         from models.present.protection import lines as protection_lines
 

@@ -189,7 +189,7 @@ def test_cli_messages_name_each_choice_once(capsys, tmp_path):
 
 
 def test_evaluate_text_waterfall_reads_as_capacity_after_each_step(capsys):
-    """'Spares 76.82 TiB' is the capacity after the spares, not the spares: the column says so (as the PDF's 'After')."""
+    """'Spares 76.82 TiB' is the capacity after the spares, not the spares: the header says so (the PDF's 'After')."""
     from models.formatting import fmt_capacity
 
     code, out, _ = run(capsys, "evaluate", "aff-a70-ns224-oracle-nvmetcp", "--json")

@@ -162,7 +162,9 @@ class Tco:
         over the horizon; data_bytes: the data to hold at the end of months 0..horizon; notes: what the figures do
         not count or assume, in words; break_even_hardware: for an on-premises design whose hardware is not priced,
         the most the hardware may cost for the design to break even with the cheapest option within the horizon
-        (:func:`break_even_hardware_price`; None otherwise, or when even free hardware does not).
+        (:func:`break_even_hardware_price`; None otherwise, or when even free hardware does not); scope: what the
+        design counts that the cloud options do not (a DR copy, a second site), one sentence ("" when nothing;
+        ``models.present.cost.design_tco`` sets it from the scenario).
     """
 
     inputs: RunningInputs
@@ -176,6 +178,7 @@ class Tco:
     data_bytes: tuple[float, ...]
     notes: tuple[str, ...] = field(default=())
     break_even_hardware: float | None = None
+    scope: str = ""
 
     @property
     def carbon_over_horizon_kg(self) -> float | None:

@@ -223,7 +223,8 @@ def _cloud_vm_lines(
               f"{rec.vm_size}: {rec.vcpu} vCPU, {rec.ram_gib:g} GiB RAM, {rec.network_mbps:,.0f} Mbit/s network"
               if rec else "")]
     dk = catalog.find(node.disk)
-    lines.append(("Data disks" + (f" ({node.disk_count} per node)" if node.ha else ""), node.disk_count * per,
+    lines.append(("Data disks" + (f" ({node.disk_count} per node, {node.disk_count * per} disks)" if node.ha else ""),
+                  node.disk_count * per,
                   model_name(catalog, node.disk),
                   f"{fmt_capacity(dk.size_bytes, unit)} each, {dk.iops:,.0f} IOPS, {dk.mbps:,.0f} MB/s per disk"
                   if isinstance(dk, CloudDisk) else ""))

@@ -424,5 +424,5 @@ def workbook_sheets(project: Project, evaluation: Evaluation, catalog: Catalog, 
     if evaluation.protection is not None:  # replication relationships (models.present.protection)
         from models.present.protection import sheet_rows
 
-        sheets["Protection and DR"] = sheet_rows(evaluation.protection, unit)
+        sheets["Protection and DR"] = sheet_rows(evaluation.protection, unit, project.requirements.horizon_months)
     return {name: safe_rows(rows) for name, rows in sheets.items()}
