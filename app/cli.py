@@ -193,6 +193,7 @@ def _evaluate(args) -> int:
         fmt_max_iops_at_slo,
         fmt_ratio,
     )
+    from models.present.capacity_band import reduction_words
     from models.present.citations import customer_citation
     from models.present.cost import footprint_rows, option_rows
     from models.present.resilience import runway_lines, state_verdict
@@ -225,7 +226,7 @@ def _evaluate(args) -> int:
                   f"{customer_citation(step['source'])}")
         print(f"  {'Usable':<{width}}  {cap(capacity['usable_bytes']):>14}")
         print(f"  {'Effective':<{width}}  {cap(capacity['effective_bytes']):>14}   "
-              f"data reduction {fmt_ratio(capacity['efficiency_ratio'])} (compression, compaction, deduplication)")
+              f"data reduction {fmt_ratio(capacity['efficiency_ratio'])} ({reduction_words(evaluation.capacity)})")
         if capacity["effective_with_snapshots_bytes"] != capacity["effective_bytes"]:
             print(f"  {with_snapshots:<{width}}  {cap(capacity['effective_with_snapshots_bytes']):>14}"
                   f"   total efficiency {fmt_ratio(capacity['efficiency_ratio_with_snapshots'])} (logical / physical)")

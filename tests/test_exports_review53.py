@@ -131,3 +131,29 @@ def test_protected_designs_say_the_cloud_options_are_not_like_for_like(capsys):
         assert ["Comparison basis", tco.scope] == next(r for r in workbook_rows(tco) if r[0] == "Comparison basis")[:2]
         assert _flat(tco.scope) in _flat(report_text(name))
     assert _tco("aff-a70-ns224-oracle-nvmetcp")[1].scope == ""
+
+
+def test_no_data_reduction_says_whether_the_design_or_the_platform_left_it_out():
+    """#10: the vSAN 8 ESA example turns deduplication and compression off, and its host compresses when they are
+    on: every output says the design's setting turned it off; a platform that applies none (Azure NetApp Files)
+    still says so of the platform."""
+    from models.evaluate import evaluate
+    from models.present.capacity_band import band_lines, band_rows, reduction_words
+    from models.project.textformat import load
+
+    catalog = Catalog.from_dir(catalog_dir())
+    project = load(example_paths()["vsan8-esa-stretched-4x4-sqlserver-oltp"])
+    node = next(n for n in project.scenario.nodes if n.kind == "hci_cluster")
+    host = catalog.find(node.catalog_id)
+    assert not node.dedupe_compression and host.data_reductions  # the example's facts
+    evaluation = evaluate(project)
+    system = evaluation.capacity.systems[0]
+    assert system.inline_efficiency == (False, False, False)
+    effective, _months, break_even = band_lines(evaluation.capacity_band, "TiB")
+    words = (reduction_words(evaluation.capacity), effective, break_even,
+             *(row[6] for row in band_rows(evaluation.capacity_band)))
+    for text in words:
+        assert "turned off in this design" in text.lower() and "platform applies no" not in text.lower(), text
+    anf = evaluate(load(example_paths()["anf-premium-oracle-nfs"]))
+    assert "turned off" not in reduction_words(anf.capacity)
+    assert "the platform applies no data reduction" in band_lines(anf.capacity_band, "TiB")[0]

@@ -48,7 +48,6 @@ from app.report.fonts import BOLD, REGULAR, text_out
 from app.report.links import LinkedText, has_address, linked, linked_lines
 from app.report.source_notes import SourceNotes
 from app.report.sources import catalog_numbers, field_label, preset_numbers
-from models.capacity.efficiency import reduction_terms
 from models.catalog import Catalog
 from models.catalog.schema import KIND_LABELS
 from models.formatting import (
@@ -940,14 +939,11 @@ class ReportBuilder:
 
     @staticmethod
     def reduction_words(capacity) -> str:
-        """The data reductions the scenario's systems apply, in words (review 52: a vSAN ESA report listed ONTAP's
-        compaction): each system's ``inline_efficiency`` joined ("compression, compaction, deduplication" with an
-        ONTAP system, "compression, deduplication" on vSAN OSA with them on), "none applied on this platform"
-        when no system applies any."""
-        applied = tuple(any(flags) for flags in zip(*(s.inline_efficiency for s in capacity.systems))) or (
-            False, False, False)
-        return reduction_terms(applied) or ("none applied on this platform" if len(capacity.systems) == 1
-                                            else "none applied on these platforms")
+        """The data reductions the scenario's systems apply, in words (``models.present.capacity_band.
+        reduction_words``, the words of the CLI text too)."""
+        from models.present.capacity_band import reduction_words
+
+        return reduction_words(capacity)
 
     @staticmethod
     def copy_words(capacity) -> str:
