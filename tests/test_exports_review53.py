@@ -157,3 +157,29 @@ def test_no_data_reduction_says_whether_the_design_or_the_platform_left_it_out()
     anf = evaluate(load(example_paths()["anf-premium-oracle-nfs"]))
     assert "turned off" not in reduction_words(anf.capacity)
     assert "the platform applies no data reduction" in band_lines(anf.capacity_band, "TiB")[0]
+
+
+def test_site_failure_faster_than_normal_says_why_as_the_reason_column(capsys):
+    """#17: a vSAN site failure faster than normal operation gives the reason the XLSX Reason column gives (its
+    writes stored at one site, no inter-site round trip), not 'work of normal operation stops in this state'."""
+    from models.evaluate import evaluate
+    from models.formatting import fmt_ms
+    from models.present.resilience import RELIEF_OTHER, state_verdict
+    from models.project.textformat import load
+
+    project = load(example_paths()["vsan8-esa-stretched-4x4-sqlserver-oltp"])
+    evaluation = evaluate(project, resilience=True)
+    found = 0
+    for wp in evaluation.performance.workloads:
+        for state in evaluation.resilience.states.get(wp.workload_id, ()):
+            if state.state != "site_failure":
+                continue
+            assert state.performance.slo_bounded_at_target_ms < wp.slo_bounded_at_target_ms  # faster: says why
+            line = state_verdict(state, wp)
+            assert RELIEF_OTHER not in line
+            clause = line.split(f"below normal operation's {fmt_ms(wp.slo_bounded_at_target_ms)}: ")[1].rstrip(")")
+            assert clause in state.reason and "inter-site round trip" in clause  # the Reason column's words
+            found += 1
+    assert found
+    _, out, _ = _run(capsys, "evaluate", str(example_paths()["vsan8-esa-stretched-4x4-sqlserver-oltp"]))
+    assert RELIEF_OTHER not in out and "no longer waits the" in out
