@@ -183,3 +183,36 @@ def test_site_failure_faster_than_normal_says_why_as_the_reason_column(capsys):
     assert found
     _, out, _ = _run(capsys, "evaluate", str(example_paths()["vsan8-esa-stretched-4x4-sqlserver-oltp"]))
     assert RELIEF_OTHER not in out and "no longer waits the" in out
+
+
+def test_binary_units_and_names_say_which_is_which(capsys):
+    """#22: the SnapMirror window figure is computed with 2 MiB and says MiB; a host model named '512 GB' beside the
+    BOM's '512 GiB memory' says the name's figure is the product's; the vSAN hosts' assumed height names the 2U of
+    their model names instead of saying the catalog gives no height."""
+    from models.evaluate import evaluate
+    from models.present.bom import footprint
+    from models.project.textformat import load
+    from models.replication.figures import TCP_WINDOW_BYTES
+
+    project = load(example_paths()["aff-a70-snapmirror-cvo-dr"])
+    evaluation = evaluate(project)
+    (f,) = evaluation.protection.relationships
+    rtt = project.scenario.replications[0].rtt_ms
+    mbit = TCP_WINDOW_BYTES * 8 / 1e6 / (rtt / 1000)  # one stream per protected workload
+    note = next(n for f in evaluation.protection.relationships for n in f.notes if n.startswith("Transfers run"))
+    assert f"of a {TCP_WINDOW_BYTES / 2**20:g} MiB window each" in note and TCP_WINDOW_BYTES == 2 * 2**20
+    assert f"at most {mbit * len(f.workloads):,.0f} Mbit/s" in note
+
+    catalog = Catalog.from_dir(catalog_dir())
+    a70 = load(example_paths()["aff-a70-ns224-oracle-nvmetcp"])
+    host_node = next(n for n in a70.scenario.nodes if n.kind == "host")
+    record = catalog.find(host_node.catalog_id)
+    assert f"{record.memory_gib:g} GB" in record.name  # the example's facts: '512 GB' in the product name
+    (row,) = [r for r in bill_of_materials(a70.scenario, catalog) if r.category == "Hosts"]
+    assert f"{record.memory_gib:g} GiB memory (the model name's \"{record.memory_gib:g} GB\"" in row.figures
+
+    vsan = load(example_paths()["vsan8-esa-stretched-4x4-sqlserver-oltp"])
+    node = next(n for n in vsan.scenario.nodes if n.kind == "hci_cluster")
+    assert "2U" in catalog.find(node.catalog_id).name
+    text = footprint(vsan.scenario, catalog).text()
+    assert "gives no host height" not in text and "2U server form the host model's name states" in text

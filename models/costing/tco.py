@@ -35,7 +35,14 @@ from models.costing.cloud_prices import (
     VCPU_PRICES,
     CloudPrice,
 )
-from models.costing.inputs import HCI_HOST_RACK_UNITS, HOURS_PER_MONTH, HOURS_PER_YEAR, RunningInputs, running_inputs
+from models.costing.inputs import (
+    HCI_HOST_HEIGHT_WORDS,
+    HCI_HOST_RACK_UNITS,
+    HOURS_PER_MONTH,
+    HOURS_PER_YEAR,
+    RunningInputs,
+    running_inputs,
+)
 from models.pricing import Costing, cost
 from models.project.metrocluster import is_metrocluster
 from models.project.model import HciClusterNode, ManagedServiceNode, PriceRow, Project, Requirements, Scenario
@@ -282,8 +289,8 @@ def energy_of(scenario: Scenario, foot: Footprint, inputs: RunningInputs) -> Ene
     hosts += ["the vSAN witness host (left out)"
               for n in clusters if n.stretched]
     unknown = _capped(foot.unknown) + tuple(hosts)
-    assumed = tuple(f"height of the {n.hosts} vSAN hosts: {HCI_HOST_RACK_UNITS} U each, assumed (a 2U ReadyNode "
-                    "server; the catalog gives no height)" for n in clusters)
+    assumed = tuple(f"height of the {n.hosts} vSAN hosts: {HCI_HOST_RACK_UNITS} U each, assumed "
+                    f"({HCI_HOST_HEIGHT_WORDS})" for n in clusters)
     rack_units = foot.rack_units + sum(n.hosts * HCI_HOST_RACK_UNITS for n in clusters)
     return Energy(foot.power_w, not unknown, it_kwh, facility, facility * inputs.grid_carbon_g_per_kwh.value / 1000.0,
                   rack_units, foot.power_w * BTU_PER_W, unknown, assumed)
