@@ -248,11 +248,13 @@ def _evaluate(args) -> int:
         if w["target_iops"]:
             print(f"  at target {fmt_iops(w['target_iops'])} IOPS: "
                   f"{fmt_latency_tails(w['latency_at_target_ms'], w['latency_p95_ms'], w['latency_p99_ms'])}")
-        from models.present.iops_bound import iops_bound_words
+        from models.present.iops_bound import bottleneck_words, iops_bound_words, knee_words
 
-        held = [iops_bound_words(wp) for wp in (evaluation.performance.workloads if evaluation.performance else ())
-                if wp.workload_id == w["id"]]  # an IOPS bound: whose figure, per HA pair
-        print(f"  bottleneck            {w['bottleneck'] or 'none'}" + (f", {held[0]}" if held and held[0] else ""))
+        mine = [wp for wp in (evaluation.performance.workloads if evaluation.performance else ())
+                if wp.workload_id == w["id"]]
+        held = [iops_bound_words(wp) for wp in mine]  # an IOPS bound: whose figure, per HA pair
+        named = bottleneck_words(mine[0]) if mine else w["bottleneck"]  # the HA pair's bound; E-Series controllers
+        print(f"  bottleneck            {named or 'none'}" + (f", {held[0]}" if held and held[0] else ""))
         if w.get("profile"):
             found = [wp for wp in (evaluation.performance.workloads if evaluation.performance else ())
                      if wp.name == w["name"]]  # a vSAN cluster or a managed service: the words every view uses
@@ -266,7 +268,7 @@ def _evaluate(args) -> int:
                   f"{iops_band_text(w['max_iops_at_slo_band_p10'], w['max_iops_at_slo_band_p90'], NOT_MET)} IOPS at "
                   "the SLO (P10-P90 of the prediction)")
         if w.get("knee_note"):
-            print(f"  curve shape           {w['knee_note']}")
+            print(f"  curve shape           {knee_words(mine[0]) if mine else w['knee_note']}")
         normal = next((wp for wp in (evaluation.performance.workloads if evaluation.performance else ())
                        if wp.workload_id == w["id"]), None)  # a state faster than normal says why
         for state in resilience.states.get(w["id"], ()):

@@ -216,3 +216,28 @@ def test_binary_units_and_names_say_which_is_which(capsys):
     assert "2U" in catalog.find(node.catalog_id).name
     text = footprint(vsan.scenario, catalog).text()
     assert "gives no host height" not in text and "2U server form the host model's name states" in text
+
+
+def test_bottleneck_names_the_ha_pair_bound(capsys):
+    """#16: the engine's 'node 1 IOPS bound' (its station name in --json, unchanged) is node 1's share of a cap set
+    for the HA pair: the outputs say 'HA pair IOPS bound (node 1's share)' beside 'per HA pair'."""
+    from example_reports import report_text
+
+    from models.evaluate import evaluate
+    from models.present.iops_bound import bottleneck_words
+    from models.present.verdicts import bottleneck_sentence
+    from models.project.textformat import load
+
+    for name, engine, shown in (("aff-a70-ns224-oracle-nvmetcp", "node 1 IOPS bound", "HA pair IOPS bound (node 1's "
+                                 "share)"),):
+        project = load(example_paths()[name])
+        wp = evaluate(project).performance.workloads[0]
+        assert wp.bottleneck == engine  # the engine's station, as --json gives it
+        code, out, _ = _run(capsys, "evaluate", str(example_paths()[name]), "--json")
+        assert json.loads(out)["workloads"][0]["bottleneck"] == engine
+        assert bottleneck_words(wp) == shown
+        assert f"the bottleneck is {shown}" in bottleneck_sentence(wp).text
+        _, out, _ = _run(capsys, "evaluate", str(example_paths()[name]))
+        assert f"bottleneck            {shown}" in out and engine not in out.split("Protection and DR")[0]
+        pdf = _flat(report_text(name))
+        assert shown in pdf and engine not in pdf

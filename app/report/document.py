@@ -83,6 +83,7 @@ from models.present.citations import customer_citation, workload_notes
 from models.present.comparison import GROUP, SECTION
 from models.present.formula_precision import precise_formula
 from models.present.headroom import MULTIPLE_NOTE, any_multiple, fmt_headroom
+from models.present.iops_bound import bottleneck_words, knee_words, station_words
 from models.present.key_figures import key_figures
 from models.present.provider_size import provider_size_once
 from models.present.resilience import ha_state_words, targets_grow
@@ -1167,7 +1168,7 @@ class ReportBuilder:
                  fmt_latency_tails(wp.latency_at_target_ms, wp.latency_p95_at_target_ms,
                                    wp.latency_p99_at_target_ms) if finite(wp.target_iops) else NOT_AVAILABLE,
                  "<b>Target met</b>", _verdict(wp.target_met)],
-                ["<b>Bottleneck</b>", _e(wp.bottleneck or NOT_AVAILABLE), "<b>Operating point</b>",
+                ["<b>Bottleneck</b>", _e(bottleneck_words(wp) or NOT_AVAILABLE), "<b>Operating point</b>",
                  f"{fmt_iops(wp.operating_iops)} IOPS" if finite(wp.operating_iops) else NOT_AVAILABLE],
                 ["<b>Profile</b>", _e(workload_profile_text(wp)), "<b>Uncertainty band</b>",
                  _e(band_summary(wp))],
@@ -1182,13 +1183,14 @@ class ReportBuilder:
                 "open model up to saturation where the ramp ends early (dash-dotted); the shaded area is the "
                 "uncertainty band of the prediction (P10–P90), not a percentile of individual I/O latencies; "
                 + _p99_caption(wp, self._drawings)
-                + (" " + _e(wp.knee_note[0].upper() + wp.knee_note[1:]) + "." if wp.knee_note else ""), s.caption))
+                + (" " + _e(knee_words(wp)[0].upper() + knee_words(wp)[1:]) + "." if wp.knee_note else ""), s.caption))
             story.append(KeepTogether(block) if n == 0 else KeepTogether([CondPageBreak(380)] + block))
             rows = [["Station", "Component", "Utilisation", "Residence per I/O"]]
             extra = []
             for i, st in enumerate(wp.stations, start=1):
                 is_b = st.name == wp.bottleneck
-                name = f"{_e(st.name)}" + (' <font color="#D0342C">◀ bottleneck</font>' if is_b else "")
+                name = f"{_e(station_words(st.name, wp))}" + (' <font color="#D0342C">◀ bottleneck</font>' if is_b
+                                                                  else "")
                 rows.append([f"<b>{name}</b>" if is_b else name, _e(labels.get(st.component, st.component) or "—"),
                              fmt_utilization(st.utilization), fmt_ms(st.residence_ms)])
                 if is_b:

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from models.catalog import Catalog
 from models.present.bom import BTU_PER_W, NO_PART_NUMBER, BomRow, bill_of_materials, footprint, part_number
 from models.present.capacity_text import text_in_unit
+from models.present.iops_bound import bottleneck_words
 from models.present.resilience import state_label
 from models.present.validation import error_text
 from models.present.waterfall import scenario_waterfall
@@ -99,7 +100,7 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
                  [f"{name}: target", wp.target_iops, "IOPS"],
                  [f"{name}: latency at target", wp.latency_at_target_ms, "ms"],
                  [f"{name}: target met", wp.target_met, ""],
-                 [f"{name}: bottleneck", wp.bottleneck, ""],
+                 [f"{name}: bottleneck", bottleneck_words(wp), ""],
                  [f"{name}: profile", wp.profile, ""]]
     if resilience is not None:
         rows += [["Months until the SLO is breached (growing target)", resilience.months_until_slo_breach, "months"],
