@@ -89,8 +89,8 @@ def reduction_words(capacity: Any) -> str:
     (``reduction_off``), else "none applied on this platform"."""
     from models.capacity.efficiency import reduction_terms
 
-    applied = tuple(any(flags) for flags in zip(*(s.inline_efficiency for s in capacity.systems))) or (
-        False, False, False)
+    flags = [s.inline_efficiency for s in capacity.systems]
+    applied = (any(f[0] for f in flags), any(f[1] for f in flags), any(f[2] for f in flags))
     off = next((s.reduction_off for s in capacity.systems if s.reduction_off), "")
     return reduction_terms(applied) or off or ("none applied on this platform" if len(capacity.systems) == 1
                                                else "none applied on these platforms")
