@@ -154,6 +154,9 @@ def test_no_data_reduction_says_whether_the_design_or_the_platform_left_it_out()
              *(row[6] for row in band_rows(evaluation.capacity_band)))
     for text in words:
         assert "turned off in this design" in text.lower() and "platform applies no" not in text.lower(), text
+    hybrid = load(example_paths()["vsan8-osa-hybrid-4host-oltp"])  # vSAN reduces on all-flash hosts only
+    assert not catalog.find(next(n for n in hybrid.scenario.nodes if n.kind == "hci_cluster").catalog_id).all_flash
+    assert "turned off" not in reduction_words(evaluate(hybrid).capacity)
     anf = evaluate(load(example_paths()["anf-premium-oracle-nfs"]))
     assert "turned off" not in reduction_words(anf.capacity)
     assert "the platform applies no data reduction" in band_lines(anf.capacity_band, "TiB")[0]

@@ -173,8 +173,8 @@ def _hci(node: HciClusterNode, catalog: Catalog, workloads: Sequence[Workload],
                         _where("HCI cluster", node, label), layout)
     factor = layout.groups[0].stripe_factor
     compress, dedupe = applied_reductions(node, host)  # the host record's data_reductions (vSAN 8 ESA: compression)
-    off = ""  # the platform reduces, the design's setting does not let it
-    if not node.dedupe_compression and host.data_reductions:
+    off = ""  # the platform reduces (all-flash only: hci_capacity's problem), the design's setting does not let it
+    if not node.dedupe_compression and host.all_flash and host.data_reductions:
         off = (f"deduplication and compression are turned off in this design ({host.platform} applies "
                f"{' and '.join(host.data_reductions)} when they are on)")
     return _finish(node, label, "vSAN", phys, workloads, compression=compress, compaction=False,
