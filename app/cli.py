@@ -193,6 +193,7 @@ def _evaluate(args) -> int:
         fmt_max_iops_at_slo,
         fmt_ratio,
     )
+    from models.present.capacity_band import reduction_words
     from models.present.citations import customer_citation
     from models.present.cost import footprint_rows, option_rows
     from models.present.resilience import runway_lines, state_verdict
@@ -218,12 +219,14 @@ def _evaluate(args) -> int:
         def cap(value: float) -> str:  # one unit down the column (0.91 TiB beside 5.40 TiB, never 931.32 GiB)
             return fmt_capacity(value, unit, fixed=True)
 
+        print("  Raw → usable → effective: each row gives the capacity left after its step.")
+        print(f"  {'Step':<{width}}  {'After the step':>14}   Source")
         for step in capacity["steps"]:
             print(f"  {step['name']:<{width}}  {cap(step['bytes_after']):>14}   "
                   f"{customer_citation(step['source'])}")
         print(f"  {'Usable':<{width}}  {cap(capacity['usable_bytes']):>14}")
         print(f"  {'Effective':<{width}}  {cap(capacity['effective_bytes']):>14}   "
-              f"data reduction {fmt_ratio(capacity['efficiency_ratio'])} (compression, compaction, deduplication)")
+              f"data reduction {fmt_ratio(capacity['efficiency_ratio'])} ({reduction_words(evaluation.capacity)})")
         if capacity["effective_with_snapshots_bytes"] != capacity["effective_bytes"]:
             print(f"  {with_snapshots:<{width}}  {cap(capacity['effective_with_snapshots_bytes']):>14}"
                   f"   total efficiency {fmt_ratio(capacity['efficiency_ratio_with_snapshots'])} (logical / physical)")
@@ -245,11 +248,13 @@ def _evaluate(args) -> int:
         if w["target_iops"]:
             print(f"  at target {fmt_iops(w['target_iops'])} IOPS: "
                   f"{fmt_latency_tails(w['latency_at_target_ms'], w['latency_p95_ms'], w['latency_p99_ms'])}")
-        from models.present.iops_bound import iops_bound_words
+        from models.present.iops_bound import bottleneck_words, iops_bound_words, knee_words
 
-        held = [iops_bound_words(wp) for wp in (evaluation.performance.workloads if evaluation.performance else ())
-                if wp.workload_id == w["id"]]  # an IOPS bound: whose figure, per HA pair
-        print(f"  bottleneck            {w['bottleneck'] or 'none'}" + (f", {held[0]}" if held and held[0] else ""))
+        mine = [wp for wp in (evaluation.performance.workloads if evaluation.performance else ())
+                if wp.workload_id == w["id"]]
+        held = [iops_bound_words(wp) for wp in mine]  # an IOPS bound: whose figure, per HA pair
+        named = bottleneck_words(mine[0]) if mine else w["bottleneck"]  # the HA pair's bound; E-Series controllers
+        print(f"  bottleneck            {named or 'none'}" + (f", {held[0]}" if held and held[0] else ""))
         if w.get("profile"):
             found = [wp for wp in (evaluation.performance.workloads if evaluation.performance else ())
                      if wp.name == w["name"]]  # a vSAN cluster or a managed service: the words every view uses
@@ -263,7 +268,7 @@ def _evaluate(args) -> int:
                   f"{iops_band_text(w['max_iops_at_slo_band_p10'], w['max_iops_at_slo_band_p90'], NOT_MET)} IOPS at "
                   "the SLO (P10-P90 of the prediction)")
         if w.get("knee_note"):
-            print(f"  curve shape           {w['knee_note']}")
+            print(f"  curve shape           {knee_words(mine[0]) if mine else w['knee_note']}")
         normal = next((wp for wp in (evaluation.performance.workloads if evaluation.performance else ())
                        if wp.workload_id == w["id"]), None)  # a state faster than normal says why
         for state in resilience.states.get(w["id"], ()):
@@ -278,6 +283,8 @@ def _evaluate(args) -> int:
         print(f"  {label:<32}  {value}")
     for name, total, even in option_rows(tco)[:4]:
         print(f"  {name}: {total}" + (f", break-even {even}" if even else ""))
+    if tco.scope:  # a DR copy or a second site the cloud options do not have
+        print(f"  {tco.scope}.")
     if evaluation.protection is not None and evaluation.protection.relationships:
         from models.present.protection import lines as protection_lines
 
@@ -319,14 +326,14 @@ def _examples(args) -> int:
 
 
 def _catalog(args) -> int:
-    from models.catalog import ENTRY_TYPES, CatalogError
+    from models.catalog import CatalogError
     from models.store import default_catalog
 
     try:
         catalog = default_catalog()  # a broken user file: the bundled catalog (main printed the warning)
         entries = catalog.of_kind(args.kind) if args.kind else sorted(catalog, key=lambda e: (e.kind, e.name))
     except CatalogError as exc:
-        raise UsageError(f"{exc} (kinds: {', '.join(sorted(ENTRY_TYPES))})" if args.kind else str(exc)) from exc
+        raise UsageError(str(exc)) from exc  # the message lists the known kinds
     chosen = [flag for flag in ("sources", "audit", "evidence") if getattr(args, flag)]
     if len(chosen) > 1:
         raise UsageError(f"give one of --sources, --audit and --evidence (got {', '.join('--' + f for f in chosen)})")
@@ -910,6 +917,8 @@ def _import_env(args) -> int:
 def _report(args) -> int:
     from app.report import ReportError, write_report
 
+    if Path(args.output).suffix.lower() != ".pdf":
+        raise UsageError(f"-o {Path(args.output).name}: the report is a PDF; name it .pdf")
     _refuse_writing_held(args.path, args.output)
     loaded = load_project_file(args.path, read_only=True)
     try:
@@ -1144,7 +1153,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
     p = sub.add_parser("report", help="write the PDF sizing report (no display needed)")
     p.add_argument("path")
-    p.add_argument("-o", "--output", required=True)
+    p.add_argument("-o", "--output", required=True, help="the PDF to write (OUT.pdf)")
     p.add_argument("--paper", choices=("A4", "Letter"), help="default: the project's setting")
     p.set_defaults(func=_report)
 

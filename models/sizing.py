@@ -472,7 +472,14 @@ def _cloud_summary(vm: Any, ha: bool, licence: str, count: int, disk: Any, catal
     """A Cloud Volumes ONTAP design of :func:`_cloud_specs` in words (written on first use)."""
     lic = catalog.find(licence)
     return (f"{vm.name}, {'HA pair' if ha else 'single node'}, {lic.name if lic is not None else licence}, "
-            f"{count} x {disk.name}")
+            f"{cloud_disks_words(count, disk.name, ha)}")
+
+
+def cloud_disks_words(count: int, name: str, ha: bool) -> str:
+    """A Cloud Volumes ONTAP system's data disks in words: ``4 x <disk> per node (8 disks)`` for an HA pair, whose
+    nodes each have their own mirrored set (``count`` is per node, the bill of materials counts both), ``4 x <disk>``
+    for a single node."""
+    return f"{count} x {name} per node ({2 * count} disks)" if ha else f"{count} x {name}"
 
 
 _CLOUD_VM_NOT_CAPACITY = {"catalog_id", "label"}
@@ -1621,14 +1628,16 @@ def platform_key(cand: Candidate) -> tuple:
 def _variant(scenario: Scenario, catalog: Catalog) -> str:
     """What tells a design from the others of its platform (:func:`platform_key`), in words: an array's drives
     ("24 x NetApp 3.8TB NVMe SSD (TLC)"), an HCI host's capacity drives ("2 disk group(s) of 4 capacity drives per
-    host", "12 NVMe devices per host" for vSAN ESA), a cloud system's data disks ("12 x Premium SSD P30"), a managed
+    host", "12 NVMe devices per host" for vSAN ESA), a cloud system's data disks ("12 x Premium SSD P30";
+    "4 x Premium SSD P30 per node (8 disks)" for an HA pair), a managed
     service's size ("3 TiB provisioned, 768 MB/s throughput capacity"); "" for other designs."""
     counts: dict[str, int] = {}
     for node in scenario.nodes:
         if node.kind == "shelf" and node.drive:
             counts[node.drive] = counts.get(node.drive, 0) + node.drive_count
         elif node.kind == "cloud_vm" and node.disk:
-            counts[node.disk] = counts.get(node.disk, 0) + node.disk_count
+            record = catalog.find(node.disk)
+            return cloud_disks_words(node.disk_count, record.name if record is not None else node.disk, node.ha)
         elif node.kind == "managed_service":
             size = f"{node.provisioned_bytes / 2**40:,.0f} TiB provisioned"
             return size + (f", {node.throughput_mbps:,.0f} MB/s throughput capacity" if node.throughput_mbps else "")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
+from app.cli import example_paths, main
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -170,3 +170,35 @@ def test_gui_front_door_opens_examples_as_new_projects(monkeypatch, tmp_path):
     assert calls[0] == (None, None)
     assert calls[1][0] is None and calls[1][1].endswith("vsan-sqlserver-raid1.toml")
     assert calls[2] == (str(own), None)
+
+
+def test_cli_messages_name_each_choice_once(capsys, tmp_path):
+    """An unknown kind lists the kinds once; an unknown scenario lists the project's scenarios; a report is a PDF."""
+    from models.catalog import ENTRY_TYPES
+    from models.project import load
+
+    code, _, err = run(capsys, "catalog", "spaceship")
+    assert code == 2 and err.count(sorted(ENTRY_TYPES)[0]) == 1
+    path = example_paths()["aff-a70-ns224-oracle-nvmetcp"]
+    names = [s.name for s in load(path).scenarios]
+    code, _, err = run(capsys, "evaluate", str(path), "--scenario", "Nope")
+    assert code == 2 and "no scenario named 'Nope'" in err and all(f"'{n}'" in err for n in names)
+    out = tmp_path / "x.txt"
+    code, _, err = run(capsys, "report", str(path), "-o", str(out))
+    assert code == 2 and ".pdf" in err and not out.exists()
+
+
+def test_evaluate_text_waterfall_reads_as_capacity_after_each_step(capsys):
+    """'Spares 76.82 TiB' is the capacity after the spares, not the spares: the header says so (the PDF's 'After')."""
+    from models.formatting import fmt_capacity
+
+    code, out, _ = run(capsys, "evaluate", "aff-a70-ns224-oracle-nvmetcp", "--json")
+    steps = json.loads(out)["capacity"]["steps"]
+    spares = next(s for s in steps if s["name"] == "Spares")
+    assert spares["bytes_after"] < spares["bytes_before"]
+    code, out, _ = run(capsys, "evaluate", "aff-a70-ns224-oracle-nvmetcp")
+    lines = out.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.split()[:1] == ["Step"])
+    assert "After the step" in lines[header] and "after its step" in lines[header - 1]
+    row = next(line for line in lines[header:] if line.split()[:1] == ["Spares"])
+    assert fmt_capacity(spares["bytes_after"], "TiB", fixed=True) in row

@@ -78,10 +78,16 @@ def test_unpriced_design_fills_the_break_even_column() -> None:
     _, _, tco = _tco("aff-a70-snapmirror-cvo-dr")
     rows = {name: even for name, _, even in option_rows(tco)}
     assert rows[tco.cheapest] == f"if the hardware costs at most {tco.break_even_hardware:,.0f} USD"
-    others = [even for name, even in rows.items() if name not in (tco.cheapest, tco.design.name)]
-    # the design, not the cloud option, lacks a price: the option rows say so in those words (REVIEW52 #2)
+    others = {name: even for name, even in rows.items() if name not in (tco.cheapest, tco.design.name)}
+    # every option, not only the cheapest, gets the most the hardware may cost to break even against it (review 53b
+    # #7): (option - running costs) / (1 + horizon x support / 1,200)
     assert not tco.break_even and len(others) == len(tco.options) - 1
-    assert set(others) == {"n/a (design not priced)"}
+    support = tco.inputs.support_pct_per_year.value
+    for option in tco.options:
+        budget = (option.total - tco.design.total) / (1 + tco.inputs.horizon_months * support / 1200)
+        if option.name in others:
+            assert others[option.name] == (f"if the hardware costs at most {budget:,.0f} USD" if budget > 0
+                                           else "at no hardware price")
     assert not any("hardware not priced" in even for even in rows.values())
 
 
@@ -111,7 +117,8 @@ def test_vsan_hosts_count_their_assumed_height_and_unknown_power_is_not_read_as_
     rows = dict(footprint_rows(tco))
     assert rows["Typical power"].startswith("not known") and rows["Rack units"].startswith("16 U")
     design_row = option_rows(tco)[0]
-    assert design_row[1].startswith("17,280 USD (not counting:") and "power of the 8 vSAN hosts" in design_row[1]
+    assert design_row[1].startswith("running costs only: 17,280 USD (space); hardware not priced")
+    assert "power of the 8 vSAN hosts" in design_row[1]
     compared = next(o for o in tco.options if o.name == tco.cheapest)
     assert tco.break_even_hardware == pytest.approx((compared.total - 17_280) / (1 + 36 * 15 / 1200))
     assert any("that price is an upper bound, as the power the catalog gives no figure for is not counted" in n

@@ -59,7 +59,9 @@ def test_the_cli_bottleneck_line_names_whose_figure(capsys):
     _, wp = _workload("aff-a70-ns224-oracle-nvmetcp")
     main(["evaluate", str(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml")])
     out = capsys.readouterr().out
-    assert f"  bottleneck            {wp.bottleneck}, {iops_bound_words(wp)}\n" in out
+    # the station is node 1's share of the HA pair's cap: named so beside "per HA pair" (review 53b #16)
+    assert wp.bottleneck == "node 1 IOPS bound"
+    assert f"  bottleneck            HA pair IOPS bound (node 1's share), {iops_bound_words(wp)}\n" in out
 
 
 def test_a_cpu_bottleneck_adds_nothing():

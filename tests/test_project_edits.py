@@ -299,7 +299,7 @@ def test_add_scenario_without_activating():
 
 
 def test_switch_scenario_refuses_an_unknown_name():
-    with pytest.raises(ValueError, match="no scenario named 'Nope'"):
+    with pytest.raises(ValueError, match="no scenario named 'Nope' \\(this project has: 'Base'\\)"):
         edits.switch_scenario(_project(), "Nope")
 
 

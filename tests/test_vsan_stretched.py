@@ -329,7 +329,13 @@ def test_the_esa_example_cites_the_3x_it_applies_and_no_disk_groups_or_unapplied
     assert system.inline_efficiency == (False, False, False)
     assert system.effective_bytes == pytest.approx(system.usable_bytes, rel=1e-12)
     effective_note = [n for n in system.notes if n.startswith("Effective = usable")]
-    assert effective_note and effective_note[0].endswith("(vSAN ESA applies no data reduction here).")
+    # the cluster's own setting turned off the compression vSAN 8 ESA applies (review 53b #10), not the platform
+    node = next(n for n in _example().scenario.nodes if n.kind == "hci_cluster")
+    host = bundled_catalog().find(node.catalog_id)
+    assert not node.dedupe_compression and "compression" in host.data_reductions
+    assert system.reduction_off.startswith("deduplication and compression are turned off in this design")
+    assert host.platform in system.reduction_off
+    assert effective_note and effective_note[0].endswith(f"({system.reduction_off}).")
 
 
 def test_the_esa_reports_data_reduction_and_fitting_words_agree(tmp_path):
@@ -347,7 +353,7 @@ def test_the_esa_reports_data_reduction_and_fitting_words_agree(tmp_path):
     # the design's pages (the model description after them names every platform's reductions in general)
     assert "compaction" not in text.split("How StorPlan predicts")[0].lower()
     assert "FlexClone" not in text and "disk group (" not in text and "RAID-5 2.67x" not in text
-    assert "data reduction 1.00:1: none applied on this platform" in text
+    assert "data reduction 1.00:1: deduplication and compression are turned off in this design" in text
     assert "controller parameters" not in text
     basis = "fitted by hand to the FTT=1 RAID1 write latency of 1.7-2.1 ms published in VMware blog"
     carried = "and assumed for this vSAN ESA cluster: nothing was fitted to a measurement of this cluster"

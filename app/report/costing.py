@@ -130,7 +130,9 @@ def cost_section(builder, kit: tuple[Callable, Callable, Callable, Callable]) ->
                           f"{short}"), s.caption))
     if apart:
         story.append(builder.p(_e(apart + "."), s.small))
-    options = [unpriced_row(tco), *option_rows(tco)[1:]] if apart else option_rows(tco)  # "no price", not ranked
+    if tco.scope:  # a DR copy or a second site the cloud options do not have (models.present.cost.comparison_scope)
+        story.append(builder.p(_e(tco.scope + "."), s.small))
+    options = [unpriced_row(tco), *option_rows(tco)[1:]] if apart else option_rows(tco)  # not ranked
     if any(c for _, _, c in options):
         rows = [["Option", f"Total over {horizon} months", "This design breaks even"]]
         rows += [[_e(a), _e(b), _e(c)] for a, b, c in options]

@@ -48,7 +48,6 @@ from app.report.fonts import BOLD, REGULAR, text_out
 from app.report.links import LinkedText, has_address, linked, linked_lines
 from app.report.source_notes import SourceNotes
 from app.report.sources import catalog_numbers, field_label, preset_numbers
-from models.capacity.efficiency import reduction_terms
 from models.catalog import Catalog
 from models.catalog.schema import KIND_LABELS
 from models.formatting import (
@@ -84,6 +83,7 @@ from models.present.citations import customer_citation, workload_notes
 from models.present.comparison import GROUP, SECTION
 from models.present.formula_precision import precise_formula
 from models.present.headroom import MULTIPLE_NOTE, any_multiple, fmt_headroom
+from models.present.iops_bound import bottleneck_words, knee_words, station_words
 from models.present.key_figures import GROWTH_NOT_MEASURED, key_figures
 from models.present.provider_size import provider_size_once
 from models.present.resilience import ha_state_words, targets_grow
@@ -942,14 +942,11 @@ class ReportBuilder:
 
     @staticmethod
     def reduction_words(capacity) -> str:
-        """The data reductions the scenario's systems apply, in words (review 52: a vSAN ESA report listed ONTAP's
-        compaction): each system's ``inline_efficiency`` joined ("compression, compaction, deduplication" with an
-        ONTAP system, "compression, deduplication" on vSAN OSA with them on), "none applied on this platform"
-        when no system applies any."""
-        applied = tuple(any(flags) for flags in zip(*(s.inline_efficiency for s in capacity.systems))) or (
-            False, False, False)
-        return reduction_terms(applied) or ("none applied on this platform" if len(capacity.systems) == 1
-                                            else "none applied on these platforms")
+        """The data reductions the scenario's systems apply, in words (``models.present.capacity_band.
+        reduction_words``, the words of the CLI text too)."""
+        from models.present.capacity_band import reduction_words
+
+        return reduction_words(capacity)
 
     @staticmethod
     def copy_words(capacity) -> str:
@@ -1185,7 +1182,7 @@ class ReportBuilder:
                  fmt_latency_tails(wp.latency_at_target_ms, wp.latency_p95_at_target_ms,
                                    wp.latency_p99_at_target_ms) if finite(wp.target_iops) else NOT_AVAILABLE,
                  "<b>Target met</b>", _verdict(wp.target_met)],
-                ["<b>Bottleneck</b>", _e(wp.bottleneck or NOT_AVAILABLE), "<b>Operating point</b>",
+                ["<b>Bottleneck</b>", _e(bottleneck_words(wp) or NOT_AVAILABLE), "<b>Operating point</b>",
                  f"{fmt_iops(wp.operating_iops)} IOPS" if finite(wp.operating_iops) else NOT_AVAILABLE],
                 ["<b>Profile</b>", _e(workload_profile_text(wp)), "<b>Uncertainty band</b>",
                  _e(band_summary(wp))],
@@ -1208,13 +1205,14 @@ class ReportBuilder:
                 "edge is the pessimistic prediction, which crosses the SLO at the P10 max IOPS at the SLO and "
                 "saturates at the P10 saturation given above; "
                 + _p99_caption(wp, self._drawings)
-                + (" " + _e(wp.knee_note[0].upper() + wp.knee_note[1:]) + "." if wp.knee_note else ""), s.caption))
+                + (" " + _e(knee_words(wp)[0].upper() + knee_words(wp)[1:]) + "." if wp.knee_note else ""), s.caption))
             story.append(KeepTogether(block) if n == 0 else KeepTogether([CondPageBreak(380)] + block))
             rows = [["Station", "Component", "Utilisation", "Residence per I/O"]]
             extra = []
             for i, st in enumerate(wp.stations, start=1):
                 is_b = st.name == wp.bottleneck
-                name = f"{_e(st.name)}" + (' <font color="#D0342C">◀ bottleneck</font>' if is_b else "")
+                name = f"{_e(station_words(st.name, wp))}" + (' <font color="#D0342C">◀ bottleneck</font>' if is_b
+                                                                  else "")
                 rows.append([f"<b>{name}</b>" if is_b else name, _e(labels.get(st.component, st.component) or "—"),
                              fmt_utilization(st.utilization), fmt_ms(st.residence_ms)])
                 if is_b:

@@ -138,6 +138,7 @@ def effective_side(
     protection_factor: float = 1.0,
     capacity_tier: bool | str = False,
     object_store: tuple[float, str] = (1.0, ""),
+    reduction_off: str = "",
 ) -> EffectiveSide:
     """The effective side of one system.
 
@@ -147,6 +148,8 @@ def effective_side(
         compression / compaction / dedupe: whether the platform applies each inline efficiency; a ratio the
             platform cannot apply is taken as 1:1 with a note.
         platform: the platform's name for the notes.
+        reduction_off: why the platform applies no data reduction here when it could (the design's setting), for
+            the notes; "" when it applies what it can or none.
         protection_factor: raw bytes per data byte outside usable (vSAN FTT), kept in the detail.
         capacity_tier: the system has a FabricPool capacity tier (``models.capacity.fabricpool``): each workload's
             cold-data share leaves the physical used (a "FabricPool capacity tier" step); "snapshot-only": the
@@ -174,7 +177,8 @@ def effective_side(
             f"Effective = usable x data-reduction ratio = {_fmt(usable_bytes)} x {side.data_reduction_ratio:.2f} = "
             f"{_fmt(effective)}; data-reduction ratio = logical data {_fmt(side.logical)} / physical data "
             f"{_fmt(side.detail.physical_data_bytes)} ("
-            + (reduction_terms((compression, compaction, dedupe)) or f"{platform} applies no data reduction here")
+            + (reduction_terms((compression, compaction, dedupe)) or reduction_off
+               or f"{platform} applies no data reduction here")
             + ").")
         if with_snapshots != effective:
             notes.append(

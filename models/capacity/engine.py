@@ -92,7 +92,7 @@ def _finish(node: SystemNode, label: str, family: str, phys: Physical, workloads
         efficiency_ratio=side.efficiency_ratio, months_until_full=side.months_until_full,
         layout=tuple(phys.layout), notes=tuple(dict.fromkeys(list(phys.notes) + list(side.notes))),
         problems=tuple(dict.fromkeys(phys.problems)), aggregates=tuple(phys.aggregates), efficiency=side.detail,
-        usable_step_count=len(phys.steps), inline_efficiency=inline,
+        usable_step_count=len(phys.steps), inline_efficiency=inline, reduction_off=flags.get("reduction_off", ""),
     )
 
 
@@ -173,9 +173,13 @@ def _hci(node: HciClusterNode, catalog: Catalog, workloads: Sequence[Workload],
                         _where("HCI cluster", node, label), layout)
     factor = layout.groups[0].stripe_factor
     compress, dedupe = applied_reductions(node, host)  # the host record's data_reductions (vSAN 8 ESA: compression)
+    off = ""  # the platform reduces (all-flash only: hci_capacity's problem), the design's setting does not let it
+    if not node.dedupe_compression and host.all_flash and host.data_reductions:
+        off = (f"deduplication and compression are turned off in this design ({host.platform} applies "
+               f"{' and '.join(host.data_reductions)} when they are on)")
     return _finish(node, label, "vSAN", phys, workloads, compression=compress, compaction=False,
                    dedupe=dedupe, platform="vSAN ESA" if node.architecture == "esa" else "vSAN",
-                   protection_factor=factor)
+                   protection_factor=factor, reduction_off=off)
 
 
 def _cloud(node: CloudVmNode, catalog: Catalog, workloads: Sequence[Workload]) -> CapacityResult:

@@ -197,7 +197,8 @@ class WorkloadBand:
     """One workload's data-reduction ratio at P10 / P50 / P90 as the platform applies it (P50 = the engine's).
 
     ``workload_type`` is a :data:`WORKLOAD_TYPES` key; ``distribution`` the one whose spread was used;
-    ``reduces`` is False where the platform applies no data reduction (all three quantiles 1:1).
+    ``reduces`` is False where the platform applies no data reduction (all three quantiles 1:1); ``reduction_off``
+    then says why when the platform could (``CapacityResult.reduction_off``: the design's setting).
     """
 
     workload_id: str
@@ -209,6 +210,7 @@ class WorkloadBand:
     ratio_p90: float
     distribution: ReductionDistribution
     reduces: bool = True
+    reduction_off: str = ""
 
 
 @dataclass(frozen=True)
@@ -326,7 +328,7 @@ def _system_band(result: CapacityResult, workloads: Sequence[Workload], override
         parts.append(_Part(float(w.dataset_bytes), ratios, _snapshot_share(w), w.growth_pct_per_year,
                            1.0 - w.cold_data_pct / 100.0 if tiered else 1.0))
         bands.append(WorkloadBand(w.id, w.name, result.system_id, dist.workload_type, *ratios, distribution=dist,
-                                  reduces=reduces))
+                                  reduces=reduces, reduction_off=result.reduction_off))
     usable = result.usable_bytes
     logical = sum(p.logical for p in parts)
     effective: list[float] = []

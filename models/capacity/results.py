@@ -131,6 +131,9 @@ class CapacityResult:
             effective); None when not known.
         inline_efficiency: whether the platform applies (compression, compaction, deduplication); a ratio it does
             not apply counts as 1:1 (``models.capacity.efficiency.effective_side``).
+        reduction_off: why no data reduction applies where the platform could apply some, in words: the design's
+            own setting turned it off (a vSAN cluster with deduplication and compression off); "" when the
+            platform applies what it can, or applies none.
     """
 
     system_id: str
@@ -153,6 +156,7 @@ class CapacityResult:
     efficiency: EfficiencyDetail = field(default_factory=EfficiencyDetail)
     usable_step_count: int | None = None
     inline_efficiency: tuple[bool, bool, bool] = (True, True, True)
+    reduction_off: str = ""
 
     def step(self, name: str) -> CapacityStep | None:
         """The first step with this name, or None."""

@@ -17,6 +17,11 @@ __all__ = ["HOURS_PER_MONTH", "HOURS_PER_YEAR", "RUNNING_DEFAULTS", "Figure", "R
 HCI_HOST_RACK_UNITS = 2
 """assumed: rack units of one vSAN ReadyNode host (a 2U server; the catalog's host records give no height)."""
 
+HCI_HOST_HEIGHT_WORDS = ("the 2U server form the host model's name states; the catalog cites no published height "
+                         "for it")
+"""Where :data:`HCI_HOST_RACK_UNITS` comes from, in a customer's words: every vSAN host record's name says "2U"
+(review 53b #22: "2U all-NVMe" in the name beside "the catalog gives no host height" read as a contradiction)."""
+
 HOURS_PER_YEAR = 8_760.0
 """Hours in a year of 365 days: a design runs all year."""
 HOURS_PER_MONTH = HOURS_PER_YEAR / 12

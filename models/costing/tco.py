@@ -35,7 +35,14 @@ from models.costing.cloud_prices import (
     VCPU_PRICES,
     CloudPrice,
 )
-from models.costing.inputs import HCI_HOST_RACK_UNITS, HOURS_PER_MONTH, HOURS_PER_YEAR, RunningInputs, running_inputs
+from models.costing.inputs import (
+    HCI_HOST_HEIGHT_WORDS,
+    HCI_HOST_RACK_UNITS,
+    HOURS_PER_MONTH,
+    HOURS_PER_YEAR,
+    RunningInputs,
+    running_inputs,
+)
 from models.pricing import Costing, cost
 from models.project.metrocluster import is_metrocluster
 from models.project.model import HciClusterNode, ManagedServiceNode, PriceRow, Project, Requirements, Scenario
@@ -162,7 +169,9 @@ class Tco:
         over the horizon; data_bytes: the data to hold at the end of months 0..horizon; notes: what the figures do
         not count or assume, in words; break_even_hardware: for an on-premises design whose hardware is not priced,
         the most the hardware may cost for the design to break even with the cheapest option within the horizon
-        (:func:`break_even_hardware_price`; None otherwise, or when even free hardware does not).
+        (:func:`break_even_hardware_price`; None otherwise, or when even free hardware does not); scope: what the
+        design counts that the cloud options do not (a DR copy, a second site), one sentence ("" when nothing;
+        ``models.present.cost.design_tco`` sets it from the scenario).
     """
 
     inputs: RunningInputs
@@ -176,6 +185,7 @@ class Tco:
     data_bytes: tuple[float, ...]
     notes: tuple[str, ...] = field(default=())
     break_even_hardware: float | None = None
+    scope: str = ""
 
     @property
     def carbon_over_horizon_kg(self) -> float | None:
@@ -279,8 +289,8 @@ def energy_of(scenario: Scenario, foot: Footprint, inputs: RunningInputs) -> Ene
     hosts += ["the vSAN witness host (left out)"
               for n in clusters if n.stretched]
     unknown = _capped(foot.unknown) + tuple(hosts)
-    assumed = tuple(f"height of the {n.hosts} vSAN hosts: {HCI_HOST_RACK_UNITS} U each, assumed (a 2U ReadyNode "
-                    "server; the catalog gives no height)" for n in clusters)
+    assumed = tuple(f"height of the {n.hosts} vSAN hosts: {HCI_HOST_RACK_UNITS} U each, assumed "
+                    f"({HCI_HOST_HEIGHT_WORDS})" for n in clusters)
     rack_units = foot.rack_units + sum(n.hosts * HCI_HOST_RACK_UNITS for n in clusters)
     return Energy(foot.power_w, not unknown, it_kwh, facility, facility * inputs.grid_carbon_g_per_kwh.value / 1000.0,
                   rack_units, foot.power_w * BTU_PER_W, unknown, assumed)

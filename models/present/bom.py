@@ -27,7 +27,7 @@ from models.catalog import (
     Shelf,
     Switch,
 )
-from models.costing.inputs import HCI_HOST_RACK_UNITS
+from models.costing.inputs import HCI_HOST_HEIGHT_WORDS, HCI_HOST_RACK_UNITS
 from models.formatting import fmt_capacity
 from models.present.labels import policy_label
 from models.present.nodes import drive_size, model_name, node_figures
@@ -124,12 +124,17 @@ _Line = tuple[str, int | None, str, str]
 """(category, quantity, model name, figures) of one bill-of-materials line."""
 
 
-def memory_text(gib: float, per: str = "") -> str:
+def memory_text(gib: float, per: str = "", name: str = "") -> str:
     """A server's or controller's memory (``gib`` GiB): ``512 GiB memory``, ``per`` (e.g. " per node") after the
     word memory. Memory is sold in binary sizes (JEDEC: a memory GB is 2^30 bytes), so the figure is named in the
     binary unit, GiB, as the assumptions table and every other binary figure of the report name it, never as a GB
-    that reads as a decimal 10^9-byte GB."""
-    return f"{gib:g} GiB memory{per}"
+    that reads as a decimal 10^9-byte GB. Where the model's ``name`` gives the same memory as the vendor sells it
+    ("512 GB", "1 TB"), that is said to be the product name's: ``512 GiB memory (the model name's "512 GB": memory
+    is sold in binary units)``."""
+    sold = next((f"{v:g} {u}" for v, u in ((gib, "GB"), (gib / 1024, "TB"))
+                 if re.search(rf"(?<![\d.]){v:g} {u}\b", name)), "")
+    return f"{gib:g} GiB memory{per}" + (f" (the model name's \"{sold}\": memory is sold in binary units)"
+                                         if sold else "")
 
 
 INTERNAL_BAYS = "Internal bays (in the controller chassis)"
@@ -139,7 +144,7 @@ INTERNAL_BAYS = "Internal bays (in the controller chassis)"
 def _host_lines(node: HostNode, rec: Host | None, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
     """The lines of a host node; ``rec`` its catalog record (None when missing), ``name`` its model's name."""
     lines: list[_Line] = [("Hosts", node.count, name,
-              f"{rec.sockets} sockets, {rec.cores} cores, {memory_text(rec.memory_gib)}" if rec else "")]
+              f"{rec.sockets} sockets, {rec.cores} cores, {memory_text(rec.memory_gib, name=name)}" if rec else "")]
     if node.adapter:
         a = catalog.find(node.adapter)
         per_host = f"{node.adapters_per_host} per host"
@@ -172,7 +177,7 @@ def _controller_lines(
     nodes = node.nodes or (rec.nodes if rec else None)
     fig = ""
     if rec:
-        fig = (f"{nodes} nodes × {rec.cores_per_node} cores, {memory_text(rec.memory_gib_per_node, ' per node')}"
+        fig = (f"{nodes} nodes × {rec.cores_per_node} cores, {memory_text(rec.memory_gib_per_node, ' per node', name)}"
                + _host_ports(rec))
     lines = node_figures(node, catalog, unit)  # "2 nodes, ONTAP 9.0", "RAID DP, ADP root-data"
     if lines and nodes:
@@ -198,7 +203,7 @@ def _hci_cluster_lines(
     node: HciClusterNode, rec: HciNode | None, name: str, catalog: Catalog, unit: CapacityUnit
 ) -> list[_Line]:
     """The lines of an HCI cluster node; ``rec`` its catalog record (None when missing), ``name`` its model's name."""
-    fig = (f"{rec.cores} cores, {memory_text(rec.memory_gib)}, {rec.network_gbps:g} Gb/s network" if rec
+    fig = (f"{rec.cores} cores, {memory_text(rec.memory_gib, name=name)}, {rec.network_gbps:g} Gb/s network" if rec
            else "")
     lines: list[_Line] = [("HCI hosts", node.hosts, name, fig)]
     groups = node.hosts * node.disk_groups_per_host
@@ -230,7 +235,8 @@ def _cloud_vm_lines(
               f"{rec.vm_size}: {rec.vcpu} vCPU, {rec.ram_gib:g} GiB RAM, {rec.network_mbps:,.0f} Mbit/s network"
               if rec else "")]
     dk = catalog.find(node.disk)
-    lines.append(("Data disks" + (f" ({node.disk_count} per node)" if node.ha else ""), node.disk_count * per,
+    lines.append(("Data disks" + (f" ({node.disk_count} per node, {node.disk_count * per} disks)" if node.ha else ""),
+                  node.disk_count * per,
                   model_name(catalog, node.disk),
                   f"{fmt_capacity(dk.size_bytes, unit)} each, {dk.iops:,.0f} IOPS, {dk.mbps:,.0f} MB/s per disk"
                   if isinstance(dk, CloudDisk) else ""))
@@ -498,7 +504,7 @@ class Footprint:
             hosts = sum(self.hci_hosts)
             what = f"{hosts} vSAN host{'s' if hosts != 1 else ''}"
             out = (f"{ru_bound}{self.total_rack_units} U, with the {what} at {HCI_HOST_RACK_UNITS} U each "
-                   "(assumed: the catalog gives no host height); ")
+                   f"(assumed: {HCI_HOST_HEIGHT_WORDS}); ")
             if not self.parts:
                 return out + f"typical power not known (the catalog gives no power figure for the {what})"
             return out + (f"at least {self.power_w:,.0f} W ({self.btu_per_hr:,.0f} BTU/hr) typical for the "

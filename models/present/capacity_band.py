@@ -12,7 +12,8 @@ from models.units import CapacityUnit
 if TYPE_CHECKING:
     from models.capacity.reduction_band import CapacityBand, WorkloadBand
 
-__all__ = ["band_fields", "band_lines", "band_rows", "break_even_line", "break_even_text", "platform_reduces",
+__all__ = ["band_fields", "band_lines", "band_rows", "break_even_line", "break_even_text", "no_reduction_words",
+           "platform_reduces", "reduction_words",
            "runway_band_series", "spread_explanation", "system_band_fields"]
 
 
@@ -72,6 +73,29 @@ def _months(value: float | None) -> str:
     return "no growth" if value is None else fmt_months(value)
 
 
+def no_reduction_words(band: CapacityBand) -> str:
+    """Why a band's workloads are stored 1:1, in words: the design's setting where it turned off the data reduction
+    the platform applies (``WorkloadBand.reduction_off``: "deduplication and compression are turned off in this
+    design (...)"), else "the platform applies no data reduction"."""
+    off = next((w.reduction_off for w in band.workloads if w.reduction_off), "")
+    return off or "the platform applies no data reduction"
+
+
+def reduction_words(capacity: Any) -> str:
+    """The data reductions the scenario's systems apply (``capacity``: a ``models.capacity`` scenario result with
+    its ``systems``), in words (review 52: a vSAN ESA report listed ONTAP's compaction): each system's
+    ``inline_efficiency`` joined ("compression, compaction, deduplication" with an ONTAP system, "compression,
+    deduplication" on vSAN OSA with them on); when none applies, the design's setting that turned it off
+    (``reduction_off``), else "none applied on this platform"."""
+    from models.capacity.efficiency import reduction_terms
+
+    flags = [s.inline_efficiency for s in capacity.systems]
+    applied = (any(f[0] for f in flags), any(f[1] for f in flags), any(f[2] for f in flags))
+    off = next((s.reduction_off for s in capacity.systems if s.reduction_off), "")
+    return reduction_terms(applied) or off or ("none applied on this platform" if len(capacity.systems) == 1
+                                               else "none applied on these platforms")
+
+
 def platform_reduces(band: CapacityBand) -> bool:
     """True when some platform of the band applies data reduction to a workload (False: every workload is stored
     1:1, so no ratio can make the design fit or stop fitting)."""
@@ -105,7 +129,7 @@ def break_even_line(band: CapacityBand, unit: CapacityUnit | str = CapacityUnit.
            else f"the data grown over {band.horizon_months} months within the usable capacity")
     if not platform_reduces(band):
         verdict = "gives" if be <= 1.0 else "does not give"
-        return (f"Break-even data-reduction ratio: not applicable, the platform applies no data reduction; with the "
+        return (f"Break-even data-reduction ratio: not applicable, {no_reduction_words(band)}; with the "
                 f"data stored 1:1 the design {verdict} {why}.")
     if be <= 1.0:
         return (f"Break-even data-reduction ratio: none needed; the design fits without data reduction (with the data "
@@ -131,7 +155,8 @@ def spread_explanation(w: WorkloadBand) -> str:
     P90 / P50); or why the band is 1:1."""
     d = w.distribution
     if not w.reduces:
-        return "The platform applies no data reduction: the data is stored 1:1, so every quantile is 1:1."
+        why = w.reduction_off or "the platform applies no data reduction"
+        return f"{why[0].upper()}{why[1:]}: the data is stored 1:1, so every quantile is 1:1."
     r = w.ratio_p50
     low = (f"P10 = {r:.2f} x {d.p10:.2f} / {d.p50:.2f}" + (" (not below 1:1)" if r * d.low_factor < 1.0 else "")
            + f" = {w.ratio_p10:.2f}:1")
@@ -145,8 +170,7 @@ def band_lines(band: CapacityBand, unit: CapacityUnit | str = CapacityUnit.TIB) 
     meaning (capacities in ``unit``)."""
     if band.workloads and not any(w.reduces for w in band.workloads):  # 1:1 at every quantile: no band to show
         lines = [f"Effective capacity: {_cap(band.effective_bytes_p50, unit)} at a data-reduction ratio of "
-                 f"{fmt_ratio(band.data_reduction_ratio_p50)}, with no P10-P90 spread: the platform applies no data "
-                 "reduction."]
+                 f"{fmt_ratio(band.data_reduction_ratio_p50)}, with no P10-P90 spread: {no_reduction_words(band)}."]
         if band.months_until_full_p50 is not None:
             lines.append(f"Months until full: {_months(band.months_until_full_p50)} (no spread).")
         return [*lines, break_even_line(band, unit)]

@@ -181,7 +181,9 @@ def comparison_rows(evaluations: Sequence[Evaluation],
                                       tuple((fmt_ms(w.latency_at_target_ms) if w.target_iops is not None
                                              else "no target") if w else ABSENT for w in ws), delta, better))
             rows.append(ComparisonRow("target met", FIGURE, tuple(yes_no(w.target_met) if w else ABSENT for w in ws)))
-        rows.append(ComparisonRow("bottleneck", FIGURE, tuple((w.bottleneck or NOT_AVAILABLE) if w else ABSENT
+        from models.present.iops_bound import bottleneck_words  # the HA pair's IOPS bound named as the pair's
+
+        rows.append(ComparisonRow("bottleneck", FIGURE, tuple((bottleneck_words(w) or NOT_AVAILABLE) if w else ABSENT
                                                               for w in ws)))
     errors = [len(e.errors) for e in evaluations]
     rows.append(ComparisonRow("Problems", SECTION))

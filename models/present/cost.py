@@ -15,13 +15,81 @@ from models.project.model import Project, Scenario
 __all__ = ["candidate_break_even", "cloud_price_lines", "cost_notes", "design_apart", "design_apart_short",
            "design_line_texts",
            "design_tco", "cost_series", "figure_rows", "footprint_rows", "monthly_rows", "option_rows", "tco_to_dict",
+           "comparison_scope", "design_cost_text", "hardware_budget",
            "unpriced_row",
            "vcpu_rate_carried", "workbook_rows"]
 
 
 def design_tco(project: Project, scenario: Scenario, catalog: Catalog) -> Tco:
-    """``models.costing.tco.tco_of`` of ``scenario`` with its footprint (``models.present.bom.footprint``)."""
-    return tco_of(project, scenario, catalog, footprint(scenario, catalog))
+    """``models.costing.tco.tco_of`` of ``scenario`` with its footprint (``models.present.bom.footprint``) and what
+    it counts that the cloud options do not (:func:`comparison_scope`)."""
+    from dataclasses import replace
+
+    tco = tco_of(project, scenario, catalog, footprint(scenario, catalog))
+    scope = comparison_scope(scenario)
+    return replace(tco, scope=scope) if scope else tco
+
+
+def comparison_scope(scenario: Scenario) -> str:
+    """What a protected design's cost counts that the cloud options' do not, in one sentence for where the options
+    are listed; "" for a design without replication or a second site. The design's total counts every system of
+    the scenario (a replication destination, a MetroCluster's partner site: ``models.present.bom.footprint``);
+    each cloud option holds one copy of the data at one site (``models.costing.tco.cloud_options``), so the two
+    are not like-for-like."""
+    from models.project.metrocluster import is_metrocluster
+
+    names = {n.id: n.label or n.id for n in scenario.nodes}
+    counted = []
+    if is_metrocluster(scenario):
+        counted.append("both MetroCluster sites")
+    targets = list(dict.fromkeys(names.get(r.target, r.target) for r in scenario.replications))
+    if targets:
+        counted.append(f"its replication destination{'s' * (len(targets) > 1)} ({', '.join(targets)})")
+    if not counted:
+        return ""
+    return (f"This design's cost counts {' and '.join(counted)}; each cloud option is priced for one copy of the "
+            "data at one site, with no DR copy or second site, so the options are not like-for-like alternatives to "
+            "its protection")
+
+
+def hardware_budget(tco: Tco, option: OptionCost) -> float | None:
+    """The most an on-premises design's unpriced hardware may cost for the design to cost no more than ``option``
+    over the horizon, with support at the inputs' rate (``models.costing.tco.break_even_hardware_price``, the
+    figure ``tco.break_even_hardware`` gives against the cheapest option); None when the design's hardware is
+    priced, it is no on-premises design, or its running costs alone cost more than the option."""
+    from models.costing.tco import break_even_hardware_price
+
+    if tco.design.deployment != "on-prem" or tco.break_even or not _hardware_unpriced(tco):
+        return None
+    return break_even_hardware_price(tco.design.total, option.total, tco.inputs.horizon_months,
+                                     tco.inputs.support_pct_per_year.value)
+
+
+def _hardware_unpriced(tco: Tco) -> bool:
+    """An on-premises design whose hardware line has no price (no price book)."""
+    hardware = next((line for line in tco.design.lines if line.name == "Hardware"), None)
+    return hardware is not None and hardware.upfront <= 0
+
+
+def _counted_words(design: OptionCost) -> str:
+    """The lines a design's total counts, in words: ``power, space and support``; "" when none."""
+    counted = [line.name.lower() for line in design.lines if line.total > 0]
+    return f"{', '.join(counted[:-1])} and {counted[-1]}" if len(counted) > 1 else "".join(counted)
+
+
+def design_cost_text(tco: Tco) -> str:
+    """The design's own total in words, one statement for every output: its amount and, for an on-premises design
+    whose hardware is not priced, that the amount counts its running costs only (``running costs only: 20,630 USD
+    (power, space and support); hardware not priced (no price book)``); else the amount with what it does not
+    count."""
+    money = _money(tco.design.total, tco.currency)
+    other = [m for m in tco.design.missing if not m.startswith("hardware (")]
+    if tco.design.deployment == "on-prem" and _hardware_unpriced(tco):
+        counted = _counted_words(tco.design)
+        what = f" ({counted})" if counted else ""
+        return (f"running costs only: {money}{what}; {NO_PRICE}"
+                + (f"; not counting: {'; '.join(other)}" if other else ""))
+    return money + ("" if tco.design.complete else " (not counting: " + "; ".join(tco.design.missing) + ")")
 
 
 def _money(value: float, currency: str) -> str:
@@ -152,10 +220,9 @@ def footprint_rows(tco: Tco) -> list[tuple[str, str]]:
 
 
 DESIGN_NOT_PRICED = "n/a (design not priced)"
-"""The break-even column of a cloud option other than the one compared when the design's hardware is not priced:
-the column is the design's break-even against the option, which the design's missing price leaves undefined (its
-own row says "no price" and the compared option's row gives what its hardware may cost to break even); the cloud
-option itself is priced."""
+"""The break-even column of a cloud option for a design that is neither a cloud design nor an on-premises one
+(whose rows give the break-even month, or with its hardware not priced the most its hardware may cost to break even
+against each option: :func:`hardware_budget`); the cloud option itself is priced."""
 
 
 def option_rows(tco: Tco) -> list[tuple[str, str, str]]:
@@ -164,17 +231,16 @@ def option_rows(tco: Tco) -> list[tuple[str, str, str]]:
     an option that falls short is marked); "" where no break-even applies (every row of a cloud design: the
     column is then left out)."""
     horizon = tco.inputs.horizon_months
-    mark = "" if tco.design.complete else " (not counting: " + "; ".join(tco.design.missing) + ")"
-    rows = [(tco.design.name, _money(tco.design.total, tco.currency) + mark, "")]
+    rows = [(tco.design.name, design_cost_text(tco), "")]
     for option in comparison_order(tco.options):
         if tco.design.deployment == "cloud":
             even = ""  # a cloud design buys nothing up front: the column is left out
         elif tco.break_even:
             even = _month(tco.break_even_with(option.name))
-        elif option.name == tco.cheapest and tco.break_even_hardware is not None:
-            even = f"if the hardware costs at most {_money(tco.break_even_hardware, tco.currency)}"
-        elif option.name == tco.cheapest:
-            even = "at no hardware price"
+        elif tco.design.deployment == "on-prem" and _hardware_unpriced(tco):
+            budget = hardware_budget(tco, option)  # each option's own figure, not only the cheapest's
+            even = ("at no hardware price" if budget is None else
+                    f"if the hardware costs at most {_money(budget, tco.currency)}")
         else:
             even = DESIGN_NOT_PRICED
         marks = "" if option.complete else " (incomplete)"
@@ -221,7 +287,7 @@ def workbook_rows(tco: Tco) -> list[list[Any]]:
                      f"{line.basis} ({ENCLOSURE_SOURCE if line.assumed else DRIVE_SOURCE})"])
     rows.append(["Embodied carbon", tco.embodied.total_kg, "kg CO2e", "computed", ""])
     rows.append([f"Total cost: {tco.design.name}", tco.design.total, tco.currency,
-                 "complete" if tco.design.complete else "not counting " + "; ".join(tco.design.missing),
+                 "complete" if tco.design.complete else design_cost_text(tco),
                  "; ".join(f"{line.name}: {line.basis}" for line in tco.design.lines)])
     for option in comparison_order(tco.options):
         rows.append([f"Total cost: {option.name}", option.total, tco.currency,
@@ -232,6 +298,17 @@ def workbook_rows(tco: Tco) -> list[list[Any]]:
     for name, month in tco.break_even:
         rows.append([f"Break-even month against {name}", month, "months", "computed",
                      "" if month is not None else "not within the horizon"])
+    support = tco.inputs.support_pct_per_year.value
+    for option in comparison_order(tco.options) if not tco.break_even and _hardware_unpriced(tco) else ():
+        if tco.design.deployment != "on-prem":
+            break
+        budget = hardware_budget(tco, option)
+        rows.append([f"Break-even hardware price against {option.name}", budget, tco.currency, "computed",
+                     f"the most the hardware may cost (with support at {support:g}% a year) for the design to cost "
+                     f"no more than this option over {tco.inputs.horizon_months} months" if budget is not None else
+                     "none: the design's running costs alone cost more than this option"])
+    if tco.scope:
+        rows.append(["Comparison basis", tco.scope, "", "note", ""])
     return rows
 
 
@@ -258,8 +335,7 @@ def design_apart(tco: Tco) -> str:
     hardware = next((line for line in design.lines if line.name == "Hardware"), None)
     if hardware is None or hardware.upfront > 0:
         return ""
-    counted = [line.name.lower() for line in design.lines if line.total > 0]
-    what = " and ".join(counted) if counted else "nothing"
+    what = _counted_words(design) or "nothing"
     power = [m for m in design.missing if m.startswith("power of ")]
     unknown = energy is None or not energy.power_known
     other = [m for m in design.missing if m not in power and not m.startswith("hardware (")]
@@ -290,15 +366,16 @@ def design_apart_short(tco: Tco) -> str:
     return _apart_reason(tco, False, []) + "; its row's tooltip says what its total counts."
 
 
-NO_PRICE = "no price: hardware not priced (no price book)"
-"""The total a design without a hardware price shows in the options' table (:func:`unpriced_row`)."""
+NO_PRICE = "hardware not priced (no price book)"
+"""What the total of a design without a hardware price says it lacks, in the options' table (:func:`unpriced_row`,
+:func:`design_cost_text`)."""
 
 
 def unpriced_row(tco: Tco) -> tuple[str, str, str]:
     """The options' table's row for a design left out of the chart (:func:`design_apart`): its name marked "not
-    charted" and "no price" with the reason (the cheapest option's row gives what its hardware may cost to break
-    even)."""
-    return (f"{tco.design.name} (not charted)", NO_PRICE, "")
+    charted" and its total as every output states it (:func:`design_cost_text`: running costs only, hardware not
+    priced); each option's row gives what its hardware may cost to break even."""
+    return (f"{tco.design.name} (not charted)", design_cost_text(tco), "")
 
 
 _RATE_VM = re.compile(r": (\S+) (?:about )?[\d.,]+ per hour")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from models.formatting import NOT_MET, fmt_iops, fmt_ms
 from models.present.headroom import MULTIPLE_FROM_PCT, fmt_headroom
+from models.present.iops_bound import bottleneck_words, knee_words, station_words
 from models.present.uncertainty import iops_band_text, workload_profile_text
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ def explain_figure(wp: WorkloadPerformance, figure: str) -> list[str]:
     b = _bottleneck(wp)
     if figure in ("Saturation", "Bottleneck"):
         lines = [f"Saturation = (queues × servers) / D of the bottleneck, the station with the highest "
-                 f"utilisation: {wp.bottleneck or 'none'}."]
+                 f"utilisation: {bottleneck_words(wp) or 'none'}."]
         if b is not None and b.utilization > 0 and op > 0:
             lines.append(f"At the operating point {fmt_iops(op)} IOPS it is {b.utilization:.1%} busy, so "
                          f"saturation = {fmt_iops(op)} / {b.utilization:.3f} = {fmt_iops(op / b.utilization)} IOPS "
@@ -68,7 +69,7 @@ def explain_figure(wp: WorkloadPerformance, figure: str) -> list[str]:
                  f"Here: {fmt_iops(wp.max_iops_at_slo, NOT_MET)} IOPS; band "
                  f"{iops_band_text(wp.max_iops_at_slo_band_p10, wp.max_iops_at_slo_band_p90, NOT_MET)} IOPS."]
         if wp.knee_note:
-            lines.append(f"Curve shape: {wp.knee_note}.")
+            lines.append(f"Curve shape: {knee_words(wp)}.")
         return lines + _provenance(wp)
     if figure == "Latency @ target":
         if wp.target_iops is None:
@@ -97,7 +98,7 @@ def explain_station(wp: WorkloadPerformance, station_name: str) -> list[str]:
     if st is None:
         return []
     op = wp.operating_iops
-    lines = [f"{st.name}: utilisation U = X × D / (queues × servers) = {st.utilization:.1%} at "
+    lines = [f"{station_words(st.name, wp)}: utilisation U = X × D / (queues × servers) = {st.utilization:.1%} at "
              f"{fmt_iops(op)} IOPS (the operating point)."]
     if op > 0 and st.utilization > 0:
         lines.append(f"Its demand per I/O per queue and server: D / (queues × servers) = U / X = "

@@ -15,7 +15,8 @@ from models.formatting import fmt_iops
 if TYPE_CHECKING:
     from models.performance.results import WorkloadPerformance
 
-__all__ = ["iops_bound_words", "saturation_bound_words", "whose_words"]
+__all__ = ["bottleneck_words", "iops_bound_words", "knee_words", "saturation_bound_words", "station_words",
+           "whose_words"]
 
 _CAP_NOTE = re.compile(r"^(?P<system>.+?): at most (?P<iops>[\d,]+) block operations per second, (?P<whose>.+)$")
 """The path's note of an IOPS cap: the system it caps, the cap in operations per second, whose bound it is."""
@@ -81,3 +82,31 @@ def saturation_bound_words(wp: WorkloadPerformance) -> str:
         return iops_bound_words(wp)
     per = "the per-HA-pair bound" if where == "per HA pair" else f"the bound {where}"
     return f"{per} of {whose}"
+
+
+
+def station_words(name: str, wp: WorkloadPerformance) -> str:
+    """A station of ``wp``'s path as every output names it (review 53b #16: "node 1 IOPS bound, bound at 1.60M IOPS
+    per HA pair"): an IOPS bound station (role "iops_bound") is node k's share of a cap set for the whole HA pair
+    when the path's cap note names an HA pair, and reads ``HA pair IOPS bound (node 1's share)``, built from the
+    station's identity (role and node), never from its name (tests/test_station_ids.py: renaming every station
+    changes no output). Other stations keep their names; the engine's own names (``--json``) do not change."""
+    station = next((s for s in wp.stations if s.name == name), None)
+    if station is None or station.ident.role != "iops_bound" or station.ident.node is None:
+        return name
+    caps = [m for m in (_CAP_NOTE.match(note) for note in wp.notes) if m is not None]
+    if caps and caps[-1]["system"].endswith("HA pair"):  # the cap is the pair's (as iops_bound_words says)
+        return f"HA pair IOPS bound (node {station.ident.node}'s share)"
+    return name
+
+
+def bottleneck_words(wp: WorkloadPerformance) -> str:
+    """``wp``'s bottleneck as every output names it (:func:`station_words`); "" without one."""
+    return station_words(wp.bottleneck, wp) if wp.bottleneck else ""
+
+
+def knee_words(wp: WorkloadPerformance) -> str:
+    """``wp``'s curve-shape note (``knee_note``) with its bottleneck named as :func:`bottleneck_words` names it;
+    "" without a note."""
+    note = wp.knee_note or ""
+    return note.replace(wp.bottleneck, bottleneck_words(wp)) if wp.bottleneck and note else note

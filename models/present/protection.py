@@ -24,7 +24,24 @@ TABLE_HEADER = ["Relationship", "Kind", "Change per day", "Largest transfer", "T
                 "Destination free", "Runway"]
 """The PDF table's columns."""
 
-def sheet_header(unit: CapacityUnit | str = CapacityUnit.TIB) -> list[str]:
+def fits_words(horizon_months: float) -> str:
+    """The header of the destination's "fits" column: the copies fit now and, grown at their workloads' growth,
+    still at the horizon (the rule of the capacity table's DR copy row and of the verdict, ``models.verdict.
+    protection_misses``), ``Fits over the 36-month horizon``; ``Fits today`` without a horizon."""
+    return f"Fits over the {horizon_months:,.0f}-month horizon" if horizon_months > 0 else "Fits today"
+
+
+def fits_over(f: ReplicationFigures, horizon_months: float) -> bool | None:
+    """Whether ``f``'s copies fit on its destination now and, grown, at ``horizon_months`` (the runway beyond it;
+    0: now); None when the destination's free capacity is unknown. The verdict misses the DR copy's capacity
+    exactly when this is False."""
+    if f.destination_fits is None:
+        return None
+    return f.destination_fits and (horizon_months <= 0 or f.runway_months is None
+                                   or f.runway_months > horizon_months)
+
+
+def sheet_header(unit: CapacityUnit | str = CapacityUnit.TIB, horizon_months: float = 0.0) -> list[str]:
     """The workbook sheet's columns, the capacities in ``unit`` (the project's: TB, 10^12 bytes, or TiB, 2^40
     bytes), named in each capacity column's header as the other sheets do (``Change per day (TB)``); link rates in
     Mbit/s.
@@ -38,7 +55,7 @@ def sheet_header(unit: CapacityUnit | str = CapacityUnit.TIB) -> list[str]:
             "RPO required (min)", "RPO met", "Bandwidth available (Mbit/s)", "Transfer rate (Mbit/s)",
             "Bounded by the round trip", "Bandwidth for the RPO (Mbit/s)",
             f"Baseline ({u})", "Baseline time (hours)", f"Destination needs ({u})", f"Destination free ({u})",
-            "Fits", "Runway (months)", "Write latency added (ms)", "Verdict"]
+            fits_words(horizon_months), "Runway (months)", "Write latency added (ms)", "Verdict"]
 
 
 SHEET_HEADER = sheet_header(CapacityUnit.TIB)
@@ -161,17 +178,19 @@ def lines(protection: Protection, unit: CapacityUnit | str = CapacityUnit.TIB) -
     return out
 
 
-def sheet_rows(protection: Protection | None, unit: CapacityUnit | str = CapacityUnit.TIB) -> list[list[Any]]:
+def sheet_rows(protection: Protection | None, unit: CapacityUnit | str = CapacityUnit.TIB,
+               horizon_months: float = 0.0) -> list[list[Any]]:
     """The workbook's "Protection and DR" sheet: :func:`sheet_header` then one row of numbers per relationship
     (an RPO or bandwidth that cannot be met is an empty cell, its verdict says why); capacities in ``unit`` (the
     project's, TB or TiB, as the headers name it; the cell keeps the full value); the bandwidths available and
-    for the RPO both of what replication may use of the link, as the table.
+    for the RPO both of what replication may use of the link, as the table; whether the copies fit is said over
+    ``horizon_months`` (the project's horizon: :func:`fits_over`, as the PDF's capacity table and the verdict).
 
     Raises:
         ValueError: ``unit`` is not a capacity unit.
     """
     size = float(CapacityUnit(unit).large_bytes)
-    rows: list[list[Any]] = [sheet_header(unit)]
+    rows: list[list[Any]] = [sheet_header(unit, horizon_months)]
     if protection is None:
         return rows
 
@@ -187,10 +206,10 @@ def sheet_rows(protection: Protection | None, unit: CapacityUnit | str = Capacit
             f.available_bytes_per_s * 8 / 1e6, f.transfer_bytes_per_s * 8 / 1e6, f.window_limited,
             finite(needed_share_mbit_s(f)), f.baseline_bytes / size,
             f.baseline_seconds / 3600, f.destination_needed_bytes / size, finite(f.destination_free_bytes, size),
-            f.destination_fits, f.runway_months, f.write_latency_added_ms, f.text,
+            fits_over(f, horizon_months), f.runway_months, f.write_latency_added_ms, f.text,
         ])
     return rows
 
 
-__all__ = ["INTRO", "SHEET_HEADER", "TABLE_HEADER", "bandwidth_words", "figures_line", "lines", "needed_share_mbit_s",
-           "runway_text", "sheet_header", "sheet_rows", "table_rows"]
+__all__ = ["INTRO", "SHEET_HEADER", "TABLE_HEADER", "bandwidth_words", "figures_line", "fits_over", "fits_words",
+           "lines", "needed_share_mbit_s", "runway_text", "sheet_header", "sheet_rows", "table_rows"]

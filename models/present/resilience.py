@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -84,6 +85,8 @@ RELIEF_WORDS = {
     "takeover": "the HA partner's NVRAM mirroring stops in takeover, so writes no longer wait for it",
     "cloud_failover": "write mirroring to the partner VM stops in cloud failover, so writes no longer wait for it",
     "switchover": "mirroring to the other site stops in switchover, so writes no longer wait for it",
+    "site_failure": "a write is stored at one site and no longer waits the inter-site round trip nor crosses the "
+                    "inter-site link",
 }
 """Why a state that stops work of normal operation (``StateResult.relieved``: mirroring to a failed partner) can
 be faster than normal operation, per state id; another state with relieved work reads :data:`RELIEF_OTHER`."""
@@ -100,6 +103,7 @@ RELIEF_SHORT = {
     "takeover": "no NVRAM mirroring to the partner",
     "cloud_failover": "no write mirroring to the partner VM",
     "switchover": "no mirroring to the other site",
+    "site_failure": "no write crosses to the other site",
 }
 """:data:`RELIEF_WORDS` in a few words for a screen's one line per workload (:func:`compact_states`); another state
 with relieved work reads :data:`RELIEF_OTHER_SHORT`."""
@@ -121,7 +125,16 @@ def relief_words(state: StateResult, normal: WorkloadPerformance | None) -> str:
     if now is None or before is None or now >= before or fmt_ms(now) == fmt_ms(before):
         return ""
     words = RELIEF_LABEL_WORDS.get(state.label) or RELIEF_WORDS.get(state.state, RELIEF_OTHER)
+    said = _RELIEF_IN_REASON.search(state.reason) if state.state == "site_failure" else None
+    if said is not None:  # the state's own reason (the XLSX Reason column) with its round trip
+        words = said.group(0)
     return f"below normal operation's {fmt_ms(before)}: {words}"
+
+
+_RELIEF_IN_REASON = re.compile(r"a write is stored at one site and no longer waits the [\d.]+ ms inter-site round "
+                               r"trip nor crosses the inter-site link")
+"""The clause of a vSAN site failure's reason (``models.performance.states``) that says why it can be faster than
+normal operation."""
 
 
 def state_verdict(state: StateResult, normal: WorkloadPerformance | None = None) -> str:

@@ -136,6 +136,8 @@ def status_summary(evaluation: Evaluation | None, unit: CapacityUnit | str = Cap
         else:
             result["max_iops_at_slo"] = " \u00b7 ".join(f"{w.name} {iops(w)}" for w in workloads)
         busiest = max(workloads, key=_peak_utilization)
-        result["bottleneck"] = busiest.bottleneck or NOT_AVAILABLE
+        from models.present.iops_bound import bottleneck_words  # the HA pair's IOPS bound named as the pair's
+
+        result["bottleneck"] = bottleneck_words(busiest) or NOT_AVAILABLE
     result["verdict"] = verdict_text(evaluation, requirements)
     return result

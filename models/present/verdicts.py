@@ -308,9 +308,9 @@ def bottleneck_sentence(wp: WorkloadPerformance) -> BottleneckSentence:
     slo = (f"; the {kind}SLO of {fmt_ms(wp.slo_ms)} holds up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)}"
            if finite(wp.max_iops_at_slo) and wp.max_iops_at_slo > 0
            else f"; the {kind}SLO of {fmt_ms(wp.slo_ms)} is {NOT_MET} even at light load")
-    from models.present.iops_bound import saturation_bound_words
+    from models.present.iops_bound import bottleneck_words, saturation_bound_words
 
-    return BottleneckSentence(wp.name, wp.bottleneck or "", util, fmt_iops(wp.saturation_iops), slo,
+    return BottleneckSentence(wp.name, bottleneck_words(wp), util, fmt_iops(wp.saturation_iops), slo,
                               saturation_bound_words(wp))
 
 

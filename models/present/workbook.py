@@ -39,6 +39,7 @@ from models.present.bom import (
     part_number,
 )
 from models.present.capacity_text import text_in_unit
+from models.present.iops_bound import bottleneck_words
 from models.present.resilience import full_words, state_label
 from models.present.validation import error_text
 from models.present.waterfall import scenario_waterfall
@@ -117,7 +118,7 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
                  [f"{name}: target", wp.target_iops, "IOPS"],
                  _latency_row(f"{name}: latency at target", wp.latency_at_target_ms, wp.target_iops),
                  [f"{name}: target met", wp.target_met, ""],
-                 [f"{name}: bottleneck", wp.bottleneck, ""],
+                 [f"{name}: bottleneck", bottleneck_words(wp), ""],
                  [f"{name}: profile", wp.profile, ""]]
     if resilience is not None:
         rows += [_months_row("Months until the SLO is breached (growing target)", resilience.months_until_slo_breach,
@@ -605,5 +606,5 @@ def workbook_sheets(project: Project, evaluation: Evaluation, catalog: Catalog, 
     if evaluation.protection is not None:  # replication relationships (models.present.protection)
         from models.present.protection import sheet_rows
 
-        sheets["Protection and DR"] = sheet_rows(evaluation.protection, unit)
+        sheets["Protection and DR"] = sheet_rows(evaluation.protection, unit, project.requirements.horizon_months)
     return {name: safe_rows(rows) for name, rows in sheets.items()}

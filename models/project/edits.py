@@ -404,7 +404,8 @@ def switch_scenario(project: Project, name: str) -> Project:
         ValueError: the project has no scenario ``name``.
     """
     if all(s.name != name for s in project.scenarios):
-        raise ValueError(f"no scenario named '{name}'")
+        known = ", ".join(f"'{s.name}'" for s in project.scenarios)
+        raise ValueError(f"no scenario named '{name}' (this project has: {known})")
     return project.model_copy(update={"active_scenario": name})
 
 

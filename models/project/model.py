@@ -895,7 +895,8 @@ class Project(Record):
         for scenario in self.scenarios:
             if scenario.name == name:
                 return scenario
-        raise KeyError(f"no scenario named '{name}'")
+        known = ", ".join(f"'{s.name}'" for s in self.scenarios)
+        raise KeyError(f"no scenario named '{name}' (this project has: {known})")
 
     def with_scenario(self, scenario: Scenario) -> "Project":
         """A copy with the scenario of the same name replaced (or added)."""

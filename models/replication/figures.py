@@ -286,7 +286,8 @@ def replication_figures(scenario: Scenario, replication: Replication, destinatio
     limited = replication.kind != "active-sync" and ceiling < rate
     if replication.kind != "active-sync":
         notes.append(f"Transfers run {streams} TCP stream{'s' if streams > 1 else ''} (one per protected workload, "
-                     f"assumed) of a {TCP_WINDOW_BYTES / 2**20:g} MB window each: at most "
+                     f"assumed) of a {TCP_WINDOW_BYTES / 2**20:g} MiB window each (the documented "
+                     f"'{TCP_WINDOW_BYTES / 2**20:g} MB', taken as binary): at most "
                      f"{ceiling * 8 / 1e6:,.0f} Mbit/s over a {replication.rtt_ms:g} ms round trip"
                      + (" (below the link's share: the round trip bounds the transfers)" if limited else "")
                      + f"; {WINDOW_SOURCE}." if math.isfinite(ceiling) else

@@ -23,9 +23,14 @@ def test_break_even_column_is_filled_or_hidden(example_window):
     assert not view.table.isColumnHidden(2)
     cells = {view.table.item(r, 0).text(): view.table.item(r, 2).text() for r in range(view.table.rowCount())}
     assert cells[tco.cheapest] == f"if the hardware costs at most {tco.break_even_hardware:,.0f} USD"
-    # the design's own row (no price, not charted) has no break-even of its own
-    assert {v for k, v in cells.items() if k not in (tco.cheapest, tco.design.name, f"{tco.design.name} (not charted)")
-            } == {"n/a (design not priced)"}
+    # the design's own row (running costs only, not charted) has no break-even of its own; every option has its own
+    # hardware price to break even (review 53b #7)
+    support, horizon = tco.inputs.support_pct_per_year.value, tco.inputs.horizon_months
+    for option in tco.options:
+        budget = (option.total - tco.design.total) / (1 + horizon * support / 1200)
+        assert cells[option.name] == (f"if the hardware costs at most {budget:,.0f} USD" if budget > 0
+                                      else "at no hardware price")
+    assert cells[f"{tco.design.name} (not charted)"] == ""
     project = load(EXAMPLES / "anf-premium-oracle-nfs.toml")
     design = with_layouts(resolve(project, None, project_catalog(project)))
     view.show_tco(design_tco(project, design.scenario, design.catalog))

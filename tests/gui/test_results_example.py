@@ -50,4 +50,6 @@ def test_real_evaluation_in_every_view(qtbot, evaluation):
 
     summary = status_summary(evaluation, "TiB")
     assert summary["usable"] == f"{evaluation.capacity.total.usable_bytes / 2**40:,.2f} TiB"
-    assert summary["bottleneck"] == evaluation.performance.workloads[0].bottleneck
+    from models.present.iops_bound import bottleneck_words
+
+    assert summary["bottleneck"] == bottleneck_words(evaluation.performance.workloads[0])

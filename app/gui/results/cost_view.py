@@ -304,7 +304,7 @@ class CostView(ComputedOnShow):
             pen = pg.mkPen(colours[name], width=3 if i == 0 and not self.apart else 2)
             self.plot.plot(list(range(len(values))), list(values), pen=pen, name=name)
         self.plot.setLabel("left", "Cost to date", units=tco.currency, **axis_label_style(self))
-        # a design without a price: listed first as "no price" with the reason, not drawn (REVIEW45 #2)
+        # a design without a price: listed first with its running costs only, not drawn (REVIEW45 #2)
         rows = [unpriced_row(tco), *option_rows(tco)[1:]] if self.apart else option_rows(tco)
         self.table.setRowCount(len(rows))
         for r, cells in enumerate(rows):  # the table is the chart's legend: a drawn option has its line's colour
@@ -321,7 +321,7 @@ class CostView(ComputedOnShow):
                 item = self.table.item(0, c)
                 if item is not None:
                     item.setToolTip(self.apart + ".")
-        notes = ([design_apart_short(tco)] if self.apart else []) + list(tco.notes)
+        notes = ([tco.scope] if tco.scope else []) + ([design_apart_short(tco)] if self.apart else []) + list(tco.notes)
         self.notes.setText("<br>".join(html_escape(n[0].upper() + n[1:]) for n in notes))
         self._fit_heights()  # the new rows and notes
         self.sig_tco_shown.emit()

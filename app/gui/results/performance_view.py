@@ -77,6 +77,7 @@ from models.present.charts import latency_axes, slo_off_chart_text, target_satur
 from models.present.citations import workload_notes
 from models.present.explain import FIGURES, explain_figure, explain_station
 from models.present.headroom import fmt_headroom
+from models.present.iops_bound import bottleneck_words, station_words
 from models.present.resilience import compact_runway, compact_states, runway_lines, state_label, state_verdict
 from models.present.verdicts import CAUTION, workload_verdict_pair
 from models.units import CapacityUnit
@@ -1011,8 +1012,8 @@ class PerformanceView(QWidget):
         shortfall = f"<br><span style='color:{FAIL}'>{html_escape(shortfall)}</span>" if shortfall else ""
         self.util_title.setText(f"<b>Utilisation</b> \u2014 {html_escape(workload.name)} at "
                                 f"{fmt_iops(workload.operating_iops)} IOPS ({where}){more}{shortfall}")
-        self.util_title.setToolTip("<br>".join(f"{html_escape(s.name)}: {s.utilization * 100:.1f}%"
-                                               for s in ranked))
+        self.util_title.setToolTip("<br>".join(f"{html_escape(station_words(s.name, workload))}: "
+                                               f"{s.utilization * 100:.1f}%" for s in ranked))
         normal = muted_color(self)
         brushes, pens = [], []
         for station in stations:
@@ -1040,12 +1041,13 @@ class PerformanceView(QWidget):
         # lists them in full).
         metrics = self.fontMetrics()
         limit_px = self._util_elide_px = self._util_name_limit()
-        names = [station_label(s.name, metrics, limit_px) for s in stations]
+        whole = [station_words(s.name, workload) for s in stations]  # the HA pair's bound; E-Series controllers
+        names = [station_label(name, metrics, limit_px) for name in whole]
         axis = plot.getAxis("left")
         axis.setTicks([[(i, name) for i, name in enumerate(names)]])
         # a shortened name ends in "…": the axis's tooltip names every station whole
-        axis.setToolTip("<br>".join(html_escape(s.name) for s in stations)
-                        if any(name != s.name for name, s in zip(names, stations)) else "")
+        axis.setToolTip("<br>".join(html_escape(name) for name in whole)
+                        if any(name != full for name, full in zip(names, whole)) else "")
         axis.setWidth(max_text_width(self, names) + 12)
         plot.setYRange(-0.6, max(len(stations), 1) - 0.4, padding=0)
         self._util_labels = [(value, f"{s.utilization * 100:.0f}%" + ("  bottleneck" if s.name == workload.bottleneck
@@ -1103,7 +1105,7 @@ class PerformanceView(QWidget):
                 w.name, w.protocol or NOT_AVAILABLE, f"{w.slo_ms:g} ms", fmt_iops(w.saturation_iops, SATURATED),
                 fmt_iops(w.max_iops_at_slo, NOT_MET), profile_kind_text(w) or NOT_AVAILABLE, peak,
                 target_cell(w, NO_TARGET), latency,
-                w.bottleneck or NOT_AVAILABLE, headroom,
+                bottleneck_words(w) or NOT_AVAILABLE, headroom,
             ]
             items = [QStandardItem(text) for text in cells]
             items[0].setIcon(icon("mdi6.circle", series_color(index)))
@@ -1122,7 +1124,7 @@ class PerformanceView(QWidget):
             tooltip = "<br>".join(
                 [f"<b>{html_escape(w.name)}</b> ({html_escape(w.protocol)}, {w.block_kib:g} KiB)",
                  f"Saturation: {fmt_iops(w.saturation_iops)} IOPS, {fmt_mbps(w.saturation_mbps)}"]
-                + ([f"Bottleneck: {html_escape(w.bottleneck)}"] if w.bottleneck else [])
+                + ([f"Bottleneck: {html_escape(bottleneck_words(w))}"] if w.bottleneck else [])
                 + [html_escape(n) for n in workload_notes(w.notes)])  # cited as the report cites them
             for item in items:
                 item.setToolTip(tooltip)
