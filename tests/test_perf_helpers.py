@@ -115,3 +115,75 @@ def test_unrolled_closed_ramp_is_bit_identical_to_the_plain_loop() -> None:
     assert x_got.tobytes() == x_want.tobytes() and r_got.tobytes() == r_want.tobytes()
     over, under = over + o, under + u
     assert over > 0 and under > 0  # both branches were compared
+
+
+def _random_terms(rng: np.random.Generator, shape: list[int]) -> np.ndarray:
+    """Random terms over 24 decades with zeros of both signs, infinities, NaNs and negative values mixed in."""
+    a = rng.random(shape) * 10.0 ** rng.integers(-12, 12, size=shape)
+    pick = rng.random(shape)
+    a[pick < 0.05] = 0.0
+    a[(pick > 0.05) & (pick < 0.07)] = -0.0
+    a[(pick > 0.07) & (pick < 0.08)] = np.inf
+    a[(pick > 0.08) & (pick < 0.085)] = np.nan
+    a[(pick > 0.085) & (pick < 0.1)] *= -1.0
+    return a
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_stacked_sum_equals_numpy_row_reduction(seed: int) -> None:
+    """``stacked_sum`` of the terms laid out station first is ``np.add.reduce`` over each contiguous row, to the bit
+    (signed zeros and NaNs included), for every row length 0 .. 300 (numpy's short rows, its blocks of 8, its
+    split above 128) and for arrays below and above numpy's 8,192-element reduction buffer."""
+    from models.queueing.arrays import stacked_sum
+
+    rng = np.random.default_rng(seed)
+    for n in [*range(0, 40), 63, 64, 65, 127, 128, 129, 136, 200, 257, 300]:
+        shape = [int(rng.integers(1, 200)), *([int(rng.integers(1, 30))] if n % 2 else []), n]
+        rows = _random_terms(rng, shape)
+        if n % 5 == 0:
+            rows[..., :] = -0.0  # every term -0.0: numpy's sum starts from +0.0
+        want = np.add.reduce(rows, axis=-1)
+        got = stacked_sum(np.ascontiguousarray(np.moveaxis(rows, -1, 0)), np.empty(shape[:-1]))
+        assert np.array_equal(got, want, equal_nan=True), n
+        assert np.array_equal(np.signbit(got), np.signbit(want)), n
+
+
+class _SplitOnly:
+    """A path's arrays as ``engine._Rows`` reads them (``_Static.split``)."""
+
+    def __init__(self, split: tuple[np.ndarray, ...]) -> None:
+        self._split = split
+
+    def split(self, host_side: bool) -> tuple[np.ndarray, ...]:
+        """The split arrays given (either side)."""
+        return self._split
+
+
+def test_rows_latency_same_floats_in_both_layouts() -> None:
+    """The open model's rows (``engine._Rows``) give the same floats whether a chunk is summed station first
+    (``stacked_sum``, large chunks) or by numpy's row reduction (small ones), at widths below and above numpy's
+    block of 8 stations and with stations at or past saturation."""
+    from models.performance import engine
+
+    rng = np.random.default_rng(11)
+    for width in (3, 7, 8, 10, 14, 17):
+        split = (np.arange(width), np.empty(0, dtype=int), rng.integers(1, 4, width).astype(float),
+                 rng.integers(1, 9, width).astype(float), rng.random(width) + 0.5, rng.random(width),
+                 np.empty(0), np.arange(width), rng.random(width))
+
+        demands = rng.random((12, width)) * 1e-4
+        rows = engine._Rows([(_SplitOnly(split), demands)])  # type: ignore[list-item]
+        x = rng.random((12, 260)) * 3e5  # some points past saturation
+        index = np.arange(12)
+        for stacked in (0, 10 ** 9):  # every chunk station first, then none
+            rows.STACKED_ELEMENTS = stacked
+            got = rows.latency(index, x)
+            t = x[:, :, None] * rows.ratio[:, None, :]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                t = t / (1.0 - t)
+                t[x[:, :, None] * rows.ratio[:, None, :] >= 1.0] = np.inf
+                t *= rows.weight[:, None, :]
+                want = (np.add.reduce(t, axis=-1) + rows.const[:, None]) * 1e3
+            want[~np.isfinite(want)] = np.inf
+            assert np.array_equal(got, want), (width, stacked)
+            assert np.isinf(got).any() and np.isfinite(got).any()
