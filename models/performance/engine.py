@@ -1239,7 +1239,19 @@ class SystemLoads:
         st = _static(degraded.stations, float(rf))
         d_list = _plain(st)[0]  # each station's spec.demand(rf)
         meta: dict[str, StationSpec] = {spec.name: spec for spec in degraded.stations}
-        loads = {spec.name: rate * d + self._others_work(path, spec.name) for spec, d in zip(degraded.stations, d_list)}
+        # rate x demand plus the others' numerator of each name (:meth:`_others_work`, written out: the same sums)
+        work, holders = self.work, self.holders
+        own_work = self.own_work.get(id(path), {})
+        loads: dict[str, float] = {}
+        for spec, d in zip(degraded.stations, d_list):
+            name = spec.name
+            total = work.get(name)
+            if total is None:
+                theirs = 0.0
+            else:
+                own_part = own_work.get(name)
+                theirs = total if own_part is None else total - own_part if len(holders[name]) > 1 else 0.0
+            loads[name] = rate * d + theirs
         for other, r in extra:
             orf = other.read_fraction
             seen: dict[str, float] = {}
@@ -1272,12 +1284,19 @@ class SystemLoads:
         stations: dict[str, _OpenStation] = {}
         response: float | None = 0.0
         wid = degraded.workload.id
+        isfinite, new = math.isfinite, object.__new__
         for k, spec in enumerate(degraded.stations):
             value = d_list[k] * 1e3 if spec.delay else res[k]
             if not spec.delay:
-                value = value * 1e3 if math.isfinite(value) else math.inf
-            res_s = value / 1e3 if math.isfinite(value) else None
-            stations[spec.name] = _open_station(utilisation[spec.name], {wid: _open_class_station(res_s)})
+                value = value * 1e3 if isfinite(value) else math.inf
+            res_s = value / 1e3 if isfinite(value) else None
+            # _open_station(utilisation, {wid: _open_class_station(res_s)}), filled in here (one per station of
+            # every failure state)
+            per_class = new(_OpenClassStation)
+            per_class.__dict__["residence_time_s"] = res_s
+            station = new(_OpenStation)
+            station.__dict__.update(utilization=utilisation[spec.name], per_class={wid: per_class})
+            stations[spec.name] = station
             response = None if res_s is None or response is None else response + res_s
         return _OpenSystem(stable, {wid: _OpenClass(response)}, stations)
 
