@@ -513,15 +513,19 @@ def _job_steps(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSyst
     """The jobs' closed ramps solved together (:func:`_solve_batch`) and each job's :func:`_solve_steps`, not yet
     run."""
     requests = []
+    inflations = []
     for path, util, _ in jobs:
-        factors, _notes = _background(path, (), util)
+        inflation = _background(path, (), util)
+        inflations.append(inflation)
         rf = float(path.read_fraction)
         w = path.workload
-        requests.append((tuple(path.stations), tuple(spec.demand(rf) * f for spec, f in zip(path.stations, factors)),
+        demands = _plain(_static(path.stations, rf))[0]  # each station's spec.demand(rf), the same floats
+        requests.append((tuple(path.stations), tuple(d * f for d, f in zip(demands, inflation[0])),
                          rf, int(w.concurrency), float(w.think_time_ms / 1e3)))
     solved = _solve_batch(requests)
-    return [_solve_steps(path, (), curve_points, open_result, None, util, ramp_xr, slo_statistic, curve_tails)
-            for (path, util, open_result), ramp_xr in zip(jobs, solved)]
+    return [_solve_steps(path, (), curve_points, open_result, None, util, ramp_xr, slo_statistic, curve_tails,
+                         inflation)
+            for (path, util, open_result), ramp_xr, inflation in zip(jobs, solved, inflations)]
 
 
 def solve_job_groups(groups: Sequence[tuple[Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]],
@@ -1712,15 +1716,16 @@ def _no_bands() -> tuple[CurveColumns, CurveColumns, dict[str, Band], tuple[floa
 def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]], curve_points: int,
                  open_result: _OpenSystem | None, population: int | None, util: Mapping[str, float] | None,
                  solved: tuple[np.ndarray, np.ndarray] | None, slo_statistic: str = "mean",
-                 curve_tails: bool = True) -> _Steps:
+                 curve_tails: bool = True, inflation: tuple[list[float], list[str]] | None = None) -> _Steps:
     """:func:`solve_workload` itself, as steps (:data:`_Steps`): the bands of many workloads are computed
-    together (:func:`_drive`)."""
+    together (:func:`_drive`). ``inflation``: :func:`_background` of ``path``, ``others`` and ``util`` when found
+    already (:func:`_job_steps`, for the ramp's request), else found here."""
     w = path.workload
     rf = path.read_fraction
     block = w.block_kib * KIB
     if util is None:
         util = _others_utilisation(others)
-    factors, notes = _background(path, others, util)
+    factors, notes = inflation if inflation is not None else _background(path, others, util)
     arrays = _static(path.stations, float(rf))
     shares = arrays.shares.tolist()
     N = population or w.concurrency
