@@ -91,7 +91,7 @@ from models.performance.tail_latency import (
     tail_stations,
 )
 from models.project.model import Scenario, Settings, Workload
-from models.queueing.arrays import sorted_unique, stacked_sum
+from models.queueing.arrays import sorted_unique
 from models.queueing.general_service import (
     closed_ramp,
     closed_ramp_batch,
@@ -2132,20 +2132,12 @@ class _Rows:
     vector of one path, its queueing stations padded to the widest with stations of no work, which add exactly 0):
     :func:`_open_latency_st` of them all in a few array operations instead of one call per path.
 
-    Built from (the path's :class:`_Static`, (D, S) demand vectors) blocks, rows in block order. A large chunk of
-    (row, IOPS, station) terms is laid out station first and its stations summed by
-    :func:`~models.queueing.arrays.stacked_sum` (a few whole-array additions, float for float as ``np.add.reduce``
-    over each row's stations: numpy reduces a short last axis one row at a time, and past its buffer size at about
-    twice the cost per row); a small one row first and reduced by numpy (fewer calls)."""
+    Built from (the path's :class:`_Static`, (D, S) demand vectors) blocks, rows in block order."""
 
     CHUNK_ELEMENTS = 32_768
     """Rows are evaluated in chunks of about this many (row, point, station) elements (256 KiB per temporary, which
     stays in the processor's cache: a 10 nodes x 100 workloads evaluation took 3-5% less time than with chunks of
     400,000; the same floats, every element is computed alone)."""
-
-    STACKED_ELEMENTS = 8_192
-    """A chunk of at least this many terms (numpy's reduction buffer) is summed station first (:func:`stacked_sum`,
-    a dozen vector operations whatever its size); a smaller one by ``np.add.reduce`` over its rows."""
 
     def __init__(self, blocks: Sequence[tuple[_Static, np.ndarray]]) -> None:
         splits = [st.split(False) for st, _ in blocks]
@@ -2168,8 +2160,6 @@ class _Rows:
             o += h
         self.weight = dq / servers * v * shares
         self.ratio = dq / cap
-        self.weight_by_station = np.ascontiguousarray(self.weight.T)  # (Q, R) copies, for large chunks
-        self.ratio_by_station = np.ascontiguousarray(self.ratio.T)
         self.const = const
         self.width = Q
 
@@ -2189,23 +2179,15 @@ class _Rows:
         with np.errstate(divide="ignore", invalid="ignore"):  # entered once (it costs more than a chunk's product)
             for a in range(0, len(rows), step):
                 idx = rows[a:a + step]
-                stacked = len(idx) * P * self.width >= self.STACKED_ELEMENTS
-                if stacked:  # (Q, rows, P): each station's terms one array
-                    u = self.ratio_by_station[:, idx, None] * x[None, a:a + step, :]
-                else:  # (rows, P, Q)
-                    u = x[a:a + step, :, None] * self.ratio[idx][:, None, :]
+                u = x[a:a + step, :, None] * self.ratio[idx][:, None, :]
                 total = out[a:a + step]
                 t = np.subtract(1.0, u)
                 np.divide(u, t, out=t)  # u / (1 - u), in place
                 over = u >= 1.0
                 if over.any():
                     t[over] = np.inf
-                if stacked:
-                    t *= self.weight_by_station[:, idx, None]
-                    stacked_sum(t, total)  # the floats of np.add.reduce over each (row, IOPS)'s stations
-                else:
-                    t *= self.weight[idx][:, None, :]
-                    np.add.reduce(t, axis=-1, out=total)
+                t *= self.weight[idx][:, None, :]
+                np.add.reduce(t, axis=-1, out=total)
                 total += self.const[idx][:, None]
                 total *= 1e3
                 total[~np.isfinite(total)] = np.inf
