@@ -259,16 +259,39 @@ def hard_limit(stations: Sequence, capacity: np.ndarray, demand: np.ndarray) -> 
         capacity: (S,) each station's servers x copies; demand: (S,) each station's demand per I/O at the
             workload's mix, seconds (already multiplied by any state's or other workloads' factors).
 
-    Returns (IOPS, index of the binding station); (inf, None) when no hard-limit station has work.
+    Returns (IOPS, index of the binding station); (inf, None) when no hard-limit station has work. The quotients in
+    plain floats (the same IEEE divisions as numpy's), over the hard-limit stations only (:func:`_hard_indices`).
     """
     best, index = math.inf, None
-    for k, spec in enumerate(stations):
-        if not _is_hard(spec) or not demand[k] > 0:
+    hard = _hard_indices(stations)
+    if not hard:
+        return best, index
+    capacities, demands = capacity.tolist(), demand.tolist()
+    for k in hard:
+        d = demands[k]
+        if not d > 0:
             continue
-        value = float(capacity[k] / demand[k])
+        value = capacities[k] / d
         if value < best:
             best, index = value, k
     return best, index
+
+
+_HARD: dict[int, tuple[Sequence, tuple[int, ...]]] = {}
+
+
+def _hard_indices(stations: Sequence) -> tuple[int, ...]:
+    """The indices of ``stations``' hard-limit stations (:func:`_is_hard`), in order; remembered per stations object
+    (a path's tuple, interned: ``models.performance.paths.intern_stations``), which is kept so its id is not
+    reused while here."""
+    hit = _HARD.get(id(stations))
+    if hit is not None and hit[0] is stations:
+        return hit[1]
+    found = tuple(k for k, spec in enumerate(stations) if _is_hard(spec))
+    if len(_HARD) >= 4096:
+        _HARD.clear()
+    _HARD[id(stations)] = (stations, found)
+    return found
 
 
 def held_at_hard_limit(band: Band, limit_iops: float, name: str) -> Band:

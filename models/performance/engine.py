@@ -512,15 +512,19 @@ def _job_steps(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSyst
     """The jobs' closed ramps solved together (:func:`_solve_batch`) and each job's :func:`_solve_steps`, not yet
     run."""
     requests = []
+    inflations = []
     for path, util, _ in jobs:
-        factors, _notes = _background(path, (), util)
+        inflation = _background(path, (), util)
+        inflations.append(inflation)
         rf = float(path.read_fraction)
         w = path.workload
-        requests.append((tuple(path.stations), tuple(spec.demand(rf) * f for spec, f in zip(path.stations, factors)),
+        demands = _plain(_static(path.stations, rf))[0]  # each station's spec.demand(rf), the same floats
+        requests.append((tuple(path.stations), tuple(d * f for d, f in zip(demands, inflation[0])),
                          rf, int(w.concurrency), float(w.think_time_ms / 1e3)))
     solved = _solve_batch(requests)
-    return [_solve_steps(path, (), curve_points, open_result, None, util, ramp_xr, slo_statistic, curve_tails)
-            for (path, util, open_result), ramp_xr in zip(jobs, solved)]
+    return [_solve_steps(path, (), curve_points, open_result, None, util, ramp_xr, slo_statistic, curve_tails,
+                         inflation)
+            for (path, util, open_result), ramp_xr, inflation in zip(jobs, solved, inflations)]
 
 
 def solve_job_groups(groups: Sequence[tuple[Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]],
@@ -1238,7 +1242,19 @@ class SystemLoads:
         st = _static(degraded.stations, float(rf))
         d_list = _plain(st)[0]  # each station's spec.demand(rf)
         meta: dict[str, StationSpec] = {spec.name: spec for spec in degraded.stations}
-        loads = {spec.name: rate * d + self._others_work(path, spec.name) for spec, d in zip(degraded.stations, d_list)}
+        # rate x demand plus the others' numerator of each name (:meth:`_others_work`, written out: the same sums)
+        work, holders = self.work, self.holders
+        own_work = self.own_work.get(id(path), {})
+        loads: dict[str, float] = {}
+        for spec, d in zip(degraded.stations, d_list):
+            name = spec.name
+            total = work.get(name)
+            if total is None:
+                theirs = 0.0
+            else:
+                own_part = own_work.get(name)
+                theirs = total if own_part is None else total - own_part if len(holders[name]) > 1 else 0.0
+            loads[name] = rate * d + theirs
         for other, r in extra:
             orf = other.read_fraction
             seen: dict[str, float] = {}
@@ -1271,12 +1287,19 @@ class SystemLoads:
         stations: dict[str, _OpenStation] = {}
         response: float | None = 0.0
         wid = degraded.workload.id
+        isfinite, new = math.isfinite, object.__new__
         for k, spec in enumerate(degraded.stations):
             value = d_list[k] * 1e3 if spec.delay else res[k]
             if not spec.delay:
-                value = value * 1e3 if math.isfinite(value) else math.inf
-            res_s = value / 1e3 if math.isfinite(value) else None
-            stations[spec.name] = _open_station(utilisation[spec.name], {wid: _open_class_station(res_s)})
+                value = value * 1e3 if isfinite(value) else math.inf
+            res_s = value / 1e3 if isfinite(value) else None
+            # _open_station(utilisation, {wid: _open_class_station(res_s)}), filled in here (one per station of
+            # every failure state)
+            per_class = new(_OpenClassStation)
+            per_class.__dict__["residence_time_s"] = res_s
+            station = new(_OpenStation)
+            station.__dict__.update(utilization=utilisation[spec.name], per_class={wid: per_class})
+            stations[spec.name] = station
             response = None if res_s is None or response is None else response + res_s
         return _OpenSystem(stable, {wid: _OpenClass(response)}, stations)
 
@@ -1692,15 +1715,16 @@ def _no_bands() -> tuple[CurveColumns, CurveColumns, dict[str, Band], tuple[floa
 def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]], curve_points: int,
                  open_result: _OpenSystem | None, population: int | None, util: Mapping[str, float] | None,
                  solved: tuple[np.ndarray, np.ndarray] | None, slo_statistic: str = "mean",
-                 curve_tails: bool = True) -> _Steps:
+                 curve_tails: bool = True, inflation: tuple[list[float], list[str]] | None = None) -> _Steps:
     """:func:`solve_workload` itself, as steps (:data:`_Steps`): the bands of many workloads are computed
-    together (:func:`_drive`)."""
+    together (:func:`_drive`). ``inflation``: :func:`_background` of ``path``, ``others`` and ``util`` when found
+    already (:func:`_job_steps`, for the ramp's request), else found here."""
     w = path.workload
     rf = path.read_fraction
     block = w.block_kib * KIB
     if util is None:
         util = _others_utilisation(others)
-    factors, notes = _background(path, others, util)
+    factors, notes = inflation if inflation is not None else _background(path, others, util)
     arrays = _static(path.stations, float(rf))
     shares = arrays.shares.tolist()
     N = population or w.concurrency

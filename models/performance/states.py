@@ -66,7 +66,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from models.capacity.layout import RaidGroup, describe_raid_groups
-from models.performance.paths import StationSpec, WorkloadPath
+from models.performance.paths import StationSpec, WorkloadPath, intern_stations
 from models.performance.stations import CONTROLLER_ROLES, PORT_ROLES, ROLE_WORDS, StationId
 
 STATES = ("takeover", "path_loss", "drive_rebuild", "host_failure", "cloud_failover", "switchover", "site_failure")
@@ -143,12 +143,15 @@ def _respec(spec: StationSpec, **changes: object) -> StationSpec:
 
 def _with(path: WorkloadPath, stations: list[StationSpec], note: str) -> WorkloadPath:
     """``path`` with new stations and one more note (``dataclasses.replace`` of it, its fields filled in directly: a
-    frozen dataclass with no ``__post_init__``; the read fraction it caches is found anew, as on a replaced one)."""
+    frozen dataclass with no ``__post_init__``; the read fraction it caches is found anew, as on a replaced one).
+    The stations tuple is interned (``paths.intern_stations``, as a normal path's): the next evaluation's same state
+    of an unchanged path gets the same tuple object, whose arrays, band bases and input SDs the engine then finds by
+    its identity instead of building them again."""
     new = object.__new__(WorkloadPath)
     fields = new.__dict__
     fields.update(path.__dict__)
     fields.pop("read_fraction", None)
-    fields.update(stations=tuple(stations), notes=(*path.notes, note))
+    fields.update(stations=intern_stations(tuple(stations)), notes=(*path.notes, note))
     return new
 
 
