@@ -917,9 +917,9 @@ def _import_env(args) -> int:
 def _report(args) -> int:
     from app.report import ReportError, write_report
 
+    _refuse_writing_held(args.path, args.output)  # writing over the project itself is the graver mistake: said first
     if Path(args.output).suffix.lower() != ".pdf":
         raise UsageError(f"-o {Path(args.output).name}: the report is a PDF; name it .pdf")
-    _refuse_writing_held(args.path, args.output)
     loaded = load_project_file(args.path, read_only=True)
     try:
         write_report(loaded.project, Path(args.output), paper=args.paper, catalog=loaded.catalog)

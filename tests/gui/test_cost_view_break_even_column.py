@@ -21,7 +21,14 @@ def test_break_even_column_is_filled_or_hidden(example_window):
     tco = view.tco
     assert tco is not None and tco.design.deployment == "on-prem" and tco.break_even_hardware is not None
     assert not view.table.isColumnHidden(2)
-    cells = {view.table.item(r, 0).text(): view.table.item(r, 2).text() for r in range(view.table.rowCount())}
+    # the cell short ("hardware ≤ 69,124 USD" under "This design breaks even if its"), its tooltip the sentence
+    # every other output prints (the design's own row, left apart, has its own tooltip and no break-even)
+    assert " ".join(view.table.horizontalHeaderItem(2).text().split()) == "This design breaks even if its"
+    cells = {view.table.item(r, 0).text(): view.table.item(r, 2).toolTip() for r in range(1, view.table.rowCount())}
+    cells[view.table.item(0, 0).text()] = view.table.item(0, 2).text()
+    for r in range(1, view.table.rowCount()):
+        item = view.table.item(r, 2)
+        assert item.text() == item.toolTip().replace("if the hardware costs at most ", "hardware ≤ ")
     assert cells[tco.cheapest] == f"if the hardware costs at most {tco.break_even_hardware:,.0f} USD"
     # the design's own row (running costs only, not charted) has no break-even of its own; every option has its own
     # hardware price to break even (review 53b #7)

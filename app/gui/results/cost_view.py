@@ -8,6 +8,8 @@ reason, their values kept (:func:`running_costs_unused`)."""
 
 from __future__ import annotations
 
+import re
+
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
@@ -79,6 +81,23 @@ def cost_job(_state, project, catalog=None):
 
     design = resolve(project, None, catalog)
     return design_tco(project, design.scenario, design.catalog)
+
+
+BUDGET_WORDS = "if the hardware costs at most "
+"""How the options' rows (``models.present.cost.option_rows``) begin a break-even hardware price."""
+
+
+def _shown(text: str, column: int) -> str:
+    """A cell of the options' table as the tab shows it, short enough that a laptop's height holds four rows (every
+    option has its break-even price since review 53b): "hardware ≤ 69,124 USD" under the header "This design breaks
+    even if its", which then says so, and the design's own total in short ("running costs only: 8,640 USD; no
+    hardware price"); the cell's tooltip keeps the whole sentence the report and the workbook print."""
+    if column == 2 and text.startswith(BUDGET_WORDS):
+        return "hardware ≤ " + text[len(BUDGET_WORDS):]
+    if column == 1 and text.startswith("running costs only: "):
+        money = re.sub(r" \([^()]*\)", "", text.split(";")[0])
+        return f"{money}; no hardware price"
+    return text
 
 
 class CostView(ComputedOnShow):
@@ -309,18 +328,22 @@ class CostView(ComputedOnShow):
         self.table.setRowCount(len(rows))
         for r, cells in enumerate(rows):  # the table is the chart's legend: a drawn option has its line's colour
             for c, text in enumerate(cells):
-                item = QTableWidgetItem(text)
+                item = QTableWidgetItem(_shown(text, c))
                 item.setToolTip(text)
                 if c == 0 and text in colours:
                     item.setIcon(_swatch(colours[text]))
                 self.table.setItem(r, c, item)
         self.table.setColumnHidden(2, not any(cells[2] for cells in rows))  # a cloud design: no break-even
+        budgets = any(cells[2].startswith(BUDGET_WORDS) for cells in rows)
+        self.table.horizontalHeaderItem(2).setText("This design breaks even if its" if budgets
+                                                   else "This design breaks even")
         self.table.fit_columns()
         if self.apart:  # the whole sentence on the design's row; the notes say why in short (a laptop's height)
             for c in range(self.table.columnCount()):
                 item = self.table.item(0, c)
                 if item is not None:
-                    item.setToolTip(self.apart + ".")
+                    full = item.toolTip() + "\n" if c == 1 else ""  # the total's own statement, shortened on screen
+                    item.setToolTip(full + self.apart + ".")
         notes = ([tco.scope] if tco.scope else []) + ([design_apart_short(tco)] if self.apart else []) + list(tco.notes)
         self.notes.setText("<br>".join(html_escape(n[0].upper() + n[1:]) for n in notes))
         self._fit_heights()  # the new rows and notes
