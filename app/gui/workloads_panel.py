@@ -154,33 +154,13 @@ class WorkloadsPanel(QWidget):
         self.document = document
         self.list = QListWidget()
         self.list.setObjectName("workloadList")
-        self.add_button = QToolButton()
-        self.add_button.setText("Add workload")
-        self.add_button.setIcon(icon("mdi6.plus"))
-        self.add_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.add_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        self.preset_menu = QMenu(self.add_button)
-        for preset in bundled_presets().values():
-            action = self.preset_menu.addAction(preset.name)
-            action.setData(preset.id)
-            action.triggered.connect(lambda _=False, pid=preset.id: self.add_from_preset(pid))
-        self.add_button.setMenu(self.preset_menu)
-        self.apply_button = QToolButton()
+        self.add_button, self.preset_menu = self._preset_button("Add workload", "mdi6.plus", self.add_from_preset)
+        self.apply_button, self.apply_menu = self._preset_button("Apply preset", "mdi6.tune-variant", self.apply_preset)
         self.apply_button.setObjectName("applyPreset")
-        self.apply_button.setText("Apply preset")
-        self.apply_button.setIcon(icon("mdi6.tune-variant"))
-        self.apply_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.apply_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.apply_button.setToolTip(plain_tooltip(
             "Give the selected workload a preset's performance profile: its I/O size, read and random shares, "
             "SLO and concurrency, and its IOPS per byte of data times this workload's data set (no preset rate: a "
             "ramp to saturation). The workload keeps its own data set, data reduction and growth. One undo step."))
-        self.apply_menu = QMenu(self.apply_button)
-        for preset in bundled_presets().values():
-            action = self.apply_menu.addAction(preset.name)
-            action.setData(preset.id)
-            action.triggered.connect(lambda _=False, pid=preset.id: self.apply_preset(pid))
-        self.apply_button.setMenu(self.apply_menu)
         self.remove_button = QToolButton()
         self.remove_button.setIcon(icon("mdi6.delete"))
         self.remove_button.setToolTip("Remove the selected workload")
@@ -357,6 +337,21 @@ class WorkloadsPanel(QWidget):
                     else "(add a controller, cluster or VM first)")
             choices.insert(0, (text, current))
         return choices or [("(add a controller, cluster or VM first)", "")]
+
+    def _preset_button(self, text: str, icon_name: str, on_pick) -> tuple[QToolButton, QMenu]:
+        """A tool button opening a menu of the bundled presets, each calling ``on_pick(preset id)``."""
+        button = QToolButton()
+        button.setText(text)
+        button.setIcon(icon(icon_name))
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(button)
+        for preset in bundled_presets().values():
+            action = menu.addAction(preset.name)
+            action.setData(preset.id)
+            action.triggered.connect(lambda _=False, pid=preset.id: on_pick(pid))
+        button.setMenu(menu)
+        return button, menu
 
     def add_from_preset(self, preset_id: str) -> str | None:
         """Add a workload from a preset, assigned to the first controller / cluster / VM; returns its id."""
