@@ -70,17 +70,19 @@ def tolerance_text(check: Check) -> str:
 
 
 def rule_text(check: Check) -> str:
-    """When the check passes, in words: ``within ±2% of the published value``, ``at most the published value``."""
+    """When the check passes, in words: ``within ±2% of the published value``, ``at most the published value``; a
+    tolerance to three significant digits (a latency's ±38.3%, not ±38.3333%; 0.25% stays 0.25%)."""
     tol = check.tolerance * 100 if finite(check.tolerance) else 0.0
+    pct = f"{tol:.3g}%"
     if check.kind == "upper_bound":
-        return "at most the published value" + (f" + {tol:g}%" if tol else "")
+        return "at most the published value" + (f" + {pct}" if tol else "")
     if check.kind == "lower_bound":
-        return "at least the published value" + (f" \u2212 {tol:g}%" if tol else "")
+        return "at least the published value" + (f" \u2212 {pct}" if tol else "")
     if check.kind == "range":
-        return "inside the published range" + (f", widened by \u00b1{tol:g}%" if tol else "")
+        return "inside the published range" + (f", widened by \u00b1{pct}" if tol else "")
     if check.kind == "expect":
         return "the case's condition holds"
-    return f"within \u00b1{tol:g}% of the published value"
+    return f"within \u00b1{pct} of the published value"
 
 
 CATEGORY_WORDS = {"in-sample": "In-sample", "arithmetic": "Definitional arithmetic", "yes / no": "Yes / no",
