@@ -64,9 +64,13 @@ def test_takeover_saturation_is_between_half_and_all_of_normal(example):
                           if n.kind == "controller").catalog_id).family
     if family == "E-Series":
         assert t.label == "controller failover"
-        assert t.reason.startswith("controller failover: controller 2 has failed")
+        assert t.reason.startswith("controller failover: controller B has failed and controller A takes ownership")
         assert "write cache mirroring" in t.reason
         assert "NVRAM" not in t.reason and "takeover" not in t.reason
+        # SANtricity's controller names A and B on every station, never ONTAP's "node 1" (stop 53's note)
+        names = [s.name for s in t.performance.stations]
+        assert "controller A CPU" in names and not any("node" in n for n in names), names
+        assert "node" not in t.performance.bottleneck
     else:
         assert t.label == "" and "node 2 has failed" in t.reason and "NVRAM mirroring stops" in t.reason
 

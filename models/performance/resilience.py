@@ -108,7 +108,7 @@ def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath,
         drive = catalog.find(path.raid_groups[0].drive_id)
         if isinstance(drive, Drive):
             state = drive_rebuild(path, path.raid_groups, float(drive.right_sized_bytes), drive.max_write_mbps,
-                                  target.rebuild_impact, ddp=target.raid_type == "ddp")
+                                  target.rebuild_impact, ddp=target.raid_type == "ddp", family=family)
             if state is not None:
                 out.append(state)
     if isinstance(target, HciClusterNode):

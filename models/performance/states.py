@@ -67,7 +67,7 @@ from dataclasses import dataclass, replace
 
 from models.capacity.layout import RaidGroup, describe_raid_groups
 from models.performance.paths import StationSpec, WorkloadPath, intern_stations
-from models.performance.stations import CONTROLLER_ROLES, PORT_ROLES, ROLE_WORDS, StationId
+from models.performance.stations import CONTROLLER_ROLES, PORT_ROLES, ROLE_WORDS, StationId, node_words
 
 STATES = ("takeover", "path_loss", "drive_rebuild", "host_failure", "cloud_failover", "switchover", "site_failure")
 """Every failure state, in the order results list them."""
@@ -213,10 +213,9 @@ def takeover(path: WorkloadPath, family: str = "ONTAP") -> DegradedPath | None:
     label = ""
     if family == "E-Series" and nodes == 2:
         label = "controller failover"
-        reason = ("controller failover: controller 2 has failed and controller 1 takes ownership of its volumes, "
-                  "serving both controllers' I/O on its own CPU, data path and back-end ports (node 1 and node 2 "
-                  "in the station table); write cache mirroring between the controllers stops; half the target "
-                  "ports remain")
+        reason = ("controller failover: controller B has failed and controller A takes ownership of its volumes, "
+                  "serving both controllers' I/O on its own CPU, data path and back-end ports; write cache "
+                  "mirroring between the controllers stops; half the target ports remain")
     elif nodes > 2:
         reason = (f"takeover: node 2 has failed and its HA partner, node 1, serves both nodes' I/O on its own CPU, "
                   f"data path and back-end ports; their NVRAM mirroring stops; the other {nodes - 2} nodes are "
@@ -241,7 +240,7 @@ def path_loss(path: WorkloadPath) -> DegradedPath | None:
 
 
 def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes: float, drive_write_mbps: float,
-                  impact: str = "medium", ddp: bool = False) -> DegradedPath | None:
+                  impact: str = "medium", ddp: bool = False, family: str = "") -> DegradedPath | None:
     """One failed drive of the system being rebuilt, one RAID group degraded (module docstring); None without drive
     stations or without a RAID group that can rebuild (RAID 0 / no RAID: a failed drive's data is lost, there is
     nothing to reconstruct).
@@ -257,7 +256,8 @@ def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes
         the rebuild load, the other node's share runs as normal; the time is one drive's capacity at
         the rebuild share of one drive's write rate). It does not spread the reconstruction over every drive of
         the pool nor credit the faster rebuild into preservation capacity that this gives a DDP, and the reason
-        says so.
+        says so. family: the controller's catalog family; only the words depend on it (an E-Series array's
+        controllers are "controller A" and "controller B": ``models.performance.stations.node_words``).
 
     Raises:
         KeyError: an unknown ``impact``.
@@ -290,10 +290,12 @@ def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes
     widths = sorted({g.width - 1 for g in redundant})
     others = str(widths[0]) if len(widths) == 1 else f"{widths[0]} to {widths[-1]}"
     member = "partitions" if all(g.partitioned for g in redundant) else "drives"
-    where = (f" (in node {first.ident.node}'s drive pool; the other nodes' pools run as normal)"
+    owner = node_words(family, first.ident.node) if first.ident.node is not None else ""
+    rest = "the other controller's pool runs" if family == "E-Series" else "the other nodes' pools run"
+    where = (f" (in {owner}'s drive pool; {rest} as normal)"
              if first.ident.node is not None and len(pools) > len(drives) else "")
     if ddp:
-        share = (f" controller {first.ident.node}'s share of them (the station table's {first.name})"
+        share = (f" {node_words('E-Series', first.ident.node)}'s share of them"
                  if first.ident.node is not None and len(pools) > len(drives) else " them")
         reason = (f"drive rebuild: one drive of the Dynamic Disk Pool has failed; its reads are reconstructed from "
                   f"the other {others} {member} of its stripe ({describe_raid_groups(groups)}) and the pool "

@@ -56,6 +56,17 @@ ROLE_WORDS = {"target_ports": "target ports", "host_ports": "host ports"}
 """A role as words in a sentence, where a state's reason names it."""
 
 
+def node_words(family: str, node: int) -> str:
+    """How every output names controller ``node`` (1-based) of a system of catalog ``family``: an E-Series array's
+    two controllers are "controller A" and "controller B", as SANtricity System Manager names them (NetApp E-Series
+    documentation, docs.netapp.com/us-en/e-series-santricity: the controllers of a controller shelf are A and B),
+    a third or later one "controller 3"; every other system's controllers are ONTAP's numbered HA-pair nodes,
+    "node 1", "node 2", .... Only the words: the station's :class:`StationId` keeps the number."""
+    if family == "E-Series":
+        return f"controller {'AB'[node - 1]}" if node in (1, 2) else f"controller {node}"
+    return f"node {node}"
+
+
 class _StationFields(NamedTuple):
     role: str
     node: int | None
