@@ -183,7 +183,7 @@ def _evaluate(args) -> int:
     data["tco"] = tco_to_dict(tco)
     status = _report_errors(args.path, evaluation)
     if args.json:
-        print(json_text(data))
+        print(json_text(customer_sources(data)))
         return status
     from models.formatting import (
         NOT_MET,
@@ -307,6 +307,30 @@ def json_text(data) -> str:
     from pydantic_core import to_json
 
     return to_json(data, indent=2, ensure_ascii=True).decode("ascii")
+
+
+_CITED_KEYS = frozenset({"source", "reason"})
+"""Keys of ``evaluate --json`` whose text values are citations or carry them (a capacity step's source, a profile
+basis's reason): :func:`customer_sources` rewrites them; a ``notes`` list's texts likewise."""
+
+
+def customer_sources(data):
+    """``data`` (``evaluate --json``'s dicts and lists) with every source text, profile reason and note as the
+    customer reads it in the report and the GUI (``models.present.citations.customer_citation``: seed reports by
+    title, public addresses, no research notes, file or module names); every other value the same object. Review
+    54 (answers #15): the JSON printed "seed 000 §1.3" and "public_facts.md" where the PDF cites the documents."""
+    from models.present.citations import customer_citation
+
+    def walk(value, key: str = ""):
+        if isinstance(value, dict):
+            return {k: walk(v, k) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v, key) for v in value]
+        if isinstance(value, str) and value and (key in _CITED_KEYS or key == "notes"):
+            return customer_citation(value)
+        return value
+
+    return walk(data)
 
 
 def _report_errors(where: str, evaluation) -> int:

@@ -464,5 +464,5 @@ def front_end_switch_note(base: Scenario, catalog: Catalog) -> str:
     power = "unknown power" if found.power_w is None else f"{found.power_w:,.0f} W"
     return (f"an array design's rack units and power include the project's switches, its hosts' front-end network "
             f"({', '.join(found.names)}: {found.rack_units} U, {power}), with every array design whatever its "
-            "protocol (one over another medium would use switches of that medium instead); one HA pair is a "
-            "two-node cluster and needs no cluster switch")
+            "protocol (one over another medium would use switches of that medium instead); one ONTAP HA pair is a "
+            "two-node cluster and needs no cluster switch, nor does an E-Series array")

@@ -235,7 +235,7 @@ def test_no_profile_is_derived_without_published_claims():
         assert rec.profile_from is None and not rec.performance
         basis = profile_basis(rec, None, "FCP", CAT)
         assert basis.kind == "hardware relation only" and "assumed, none fitted" in basis.reason
-        assert f"on {rec.cores_per_node} cores per node" in basis.reason
+        assert f"on {rec.cores_per_node} cores per controller" in basis.reason  # SANtricity's word
 
 
 def test_data_reduction_ratios_on_an_e_series_array_are_warned():

@@ -38,8 +38,8 @@ LAZY = (
     "models.store.schema", "models.store.records", "sqlite3",
     # the pooled software fit: only a platform older than every calibrated release needs it (hardware_relation.py)
     "models.performance.pooled_fit",
-    # the customer citations: only a cloud VM's bill of materials cites (its licence's date) (models/present/bom.py)
-    "models.present.citations",
+    # (models.present.citations is needed since review 54: the JSON cites its sources as the report does, about
+    # 14 ms of CPU, app/cli.py customer_sources)
     # the TOML writer: a command that reads a project writes no TOML (models/project/textformat.py,
     # models/user_catalog.py)
     "tomli_w",

@@ -41,8 +41,8 @@ def _labels(name: str) -> list[str]:
     return list(dict.fromkeys(state_label(s) for results in states.values() for s in results))
 
 
-@pytest.mark.parametrize("term", ["NVRAM", "takeover", "Takeover", "MetroCluster", "node 1 ", "node 2 ", "(node ", "node 1's",
-                                  "no hot spare", "HA mirror"])
+@pytest.mark.parametrize("term", ["NVRAM", "takeover", "Takeover", "MetroCluster", "node 1 ", "node 2 ", "(node ",
+                                  "node 1's", "2 nodes", "per node;", "no hot spare", "HA mirror"])
 def test_the_eseries_report_has_no_ontap_terms(term):
     assert term not in _pdf_text(EF600)
 

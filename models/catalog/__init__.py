@@ -23,6 +23,7 @@ from models.catalog.schema import (
     Shelf,
     Sourced,
     Switch,
+    node_noun,
 )
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "CloudVm",
     "ManagedService",
     "Controller",
+    "node_noun",
     "Drive",
     "ENTRY_TYPES",
     "Entry",

@@ -489,6 +489,14 @@ class ProfileDerivation(BaseModel):
     ratio: float = Field(gt=0, le=100, description="this controller's throughput / the sibling's, dimensionless")
 
 
+def node_noun(family: str) -> str:
+    """What a controller system of catalog ``family`` calls one of its controllers, in every output: "controller"
+    for an E-Series array (SANtricity's controller A and controller B of one controller shelf: NetApp E-Series
+    documentation, docs.netapp.com/us-en/e-series), "node" for ONTAP and every other family (ONTAP's nodes of an
+    HA pair)."""
+    return "controller" if family == "E-Series" else "node"
+
+
 class Controller(Entry):
     """A storage controller system (HA pair or dual-controller array)."""
 

@@ -62,7 +62,7 @@ import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from models.catalog import Catalog, Controller, PerfProfile, Provenance
+from models.catalog import Catalog, Controller, PerfProfile, Provenance, node_noun
 from models.performance.per_core import CPU_FIELDS, per_core_value
 from models.resources import validation_dir
 
@@ -309,6 +309,7 @@ def _base_profile(record: Controller, catalog: Catalog, software: str, protocol:
     leave_out = exclude
     family = record.family
     cores = record.cores_per_node
+    per = f"per {node_noun(family)}"  # an E-Series array's controllers, an ONTAP HA pair's nodes
     cpu_from = CPU_PROTOCOL.get(protocol, (protocol,))
     read = pooled_field(catalog, family, cpu_from, "cpu_read_us", software, leave_out)
     if read is None:
@@ -318,14 +319,14 @@ def _base_profile(record: Controller, catalog: Catalog, software: str, protocol:
     assumed = "" if _family_fitted(catalog, family) else (" (no profile of this family is fitted: the pooled "
                                                           "values are its catalogued, assumed ones)")
     rule = ("hardware relation: the CPU time per operation of one core (demand x cores / servers) of the "
-            f"{family} platforms with a profile of their own, {{}}, on this platform's {cores} cores per node{assumed}")
+            f"{family} platforms with a profile of their own, {{}}, on this platform's {cores} cores {per}{assumed}")
     values: dict[str, float] = {"cpu_read_us": read.value, "cpu_write_us": write.value,
                                 "cpu_per_kib_us": per_kib.value if per_kib else 0.0, "servers_per_node": cores}
     provenance = {"cpu_read_us": Provenance(kind="derived", source=rule.format(read.text("µs per read"))),
                   "cpu_write_us": Provenance(kind="derived", source=rule.format(write.text("µs per write"))),
                   "cpu_per_kib_us": Provenance(kind="derived", source=rule.format(per_kib.text("µs per KiB") if per_kib
                                                                                   else "none: 0")),
-                  "servers_per_node": Provenance(kind="derived", source=f"the catalog's {cores} cores per node "
+                  "servers_per_node": Provenance(kind="derived", source=f"the catalog's {cores} cores {per} "
                                                  "(one server per core)")}
     target = release_key(software)
     older = {f for f, p in (("cpu_read_us", read), ("cpu_write_us", write), ("cpu_per_kib_us", per_kib))
@@ -352,7 +353,7 @@ def _base_profile(record: Controller, catalog: Catalog, software: str, protocol:
         _apply_pooled_fit(values, provenance, catalog, family, protocol, software, cores, leave_out, older)
     return PerfProfile(software=software, protocol=protocol, provenance=provenance,
                        source=f"{HARDWARE_RELATION}: pooled {family} software costs"
-                              f"{'' if not assumed else UNFITTED_POOL} on {cores} cores per node",
+                              f"{'' if not assumed else UNFITTED_POOL} on {cores} cores {per}",
                        **values)
 
 

@@ -801,6 +801,7 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
                      protocol: str, b: _Builder, layout: RaidLayout | None) -> tuple[float | None, str]:
     record = catalog.get(node.catalog_id, Controller)
     nodes = node.nodes or record.nodes
+    unit = [node_words(record.family, k + 1) for k in range(nodes)]  # "node 1" (ONTAP), "controller A" (E-Series)
     software = node.software or record.default_software
     block = workload.block_kib * KIB
     rnd = workload.random_pct / 100.0
@@ -830,21 +831,21 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     cr = cpu_demand_us(profile, workload.block_kib, False, workload.random_pct / 100.0) * 1e-6
     cw = cpu_demand_us(profile, workload.block_kib, True, workload.random_pct / 100.0) * 1e-6
     for k in range(nodes):
-        b.add(f"{node_words(record.family, k + 1)} CPU", node.id, cr / nodes, cw / nodes, kind="cpu",
+        b.add(f"{unit[k]} CPU", node.id, cr / nodes, cw / nodes, kind="cpu",
               **cpu_queues(profile.servers_per_node, record.family == "ONTAP"), ident=StationId("cpu", node=k + 1))
     for k in range(nodes):
         affinity_station(b, node.id, k, nodes, profile)
     if record.max_throughput_mbps:
         d = block / (record.max_throughput_mbps * 1e6 / nodes)
         for k in range(nodes):
-            b.add(f"{node_words(record.family, k + 1)} data path", node.id, d / nodes, d / nodes, kind="datapath",
+            b.add(f"{unit[k]} data path", node.id, d / nodes, d / nodes, kind="datapath",
                   ident=StationId("datapath", node=k + 1))
     if ceiling is not None:  # a rate cap, not CPU time: the latency below it is the profile's
         if b.uncertainty is not None and b.uncertainty.peak_iops is None:
             b.uncertainty = replace(b.uncertainty, peak_iops=ceiling.value, peak_name=ceiling.words)
         d = nodes / ceiling.value
         for k in range(nodes):
-            b.add(f"{node_words(record.family, k + 1)} IOPS bound", node.id, d / nodes, d / nodes, kind="datapath",
+            b.add(f"{unit[k]} IOPS bound", node.id, d / nodes, d / nodes, kind="datapath",
                   ident=StationId("iops_bound", node=k + 1))
         b.notes.append(f"{record.name}: at most {ceiling.value:,.0f} block operations per second, {ceiling.words}")
     if node.metrocluster != "none":
@@ -859,7 +860,7 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
         cache_mirror = record.family == "E-Series"
         d = block / (HA_INTERCONNECT_MBPS * 1e6)
         for k in range(nodes):
-            b.add(f"{node_words(record.family, k + 1)} {'write cache' if cache_mirror else 'NVRAM'} mirror", node.id, 0.0, d / nodes,
+            b.add(f"{unit[k]} {'write cache' if cache_mirror else 'NVRAM'} mirror", node.id, 0.0, d / nodes,
                   kind="nvram", ident=StationId("nvram", node=k + 1))
         b.add("cache mirror latency" if cache_mirror else "HA mirror latency", node.id, 0.0,
               HA_MIRROR_LATENCY_US * 1e-6, delay=True, kind="delay", ident=StationId("ha_mirror"))
@@ -907,9 +908,9 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
         fc_servers = (max(1, round(record.flash_cache_read_iops_per_node * module_s))
                       if record.flash_cache_read_iops_per_node else FLASH_CACHE_PARALLELISM)
         for k in range(nodes):
-            b.add(f"{node_words(record.family, k + 1)} Flash Cache", node.id, (hit - hit_memory) * module_s / nodes, 0.0,
+            b.add(f"{unit[k]} Flash Cache", node.id, (hit - hit_memory) * module_s / nodes, 0.0,
                   servers=fc_servers, kind="cache", ident=StationId("flash_cache", node=k + 1))
-            b.metadata_demand(f"{node_words(record.family, k + 1)} Flash Cache", node.id, split.metadata_flash * module_s / nodes,
+            b.metadata_demand(f"{unit[k]} Flash Cache", node.id, split.metadata_flash * module_s / nodes,
                               servers=fc_servers, kind="cache", ident=StationId("flash_cache", node=k + 1))
         b.notes.append(f"Flash Cache read hit {hit - hit_memory:.0%} ({record.flash_cache_gib_per_node * nodes:,.0f} "
                        f"GiB of modules behind memory, uniform random access)")
@@ -943,16 +944,16 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     meta = drive_cost(drive, METADATA_BLOCK_BYTES, 1.0, raid, stripe_factor, full_stripe, split.metadata_miss)
     for k in range(nodes):
         shelf_id = shelves[min(k, len(shelves) - 1)].id
-        _add_drives(b, f"{label}s ({node_words(record.family, k + 1)})", shelf_id, drive, per_node_read,
+        _add_drives(b, f"{label}s ({unit[k]})", shelf_id, drive, per_node_read,
                     1.0 / nodes, cost_pool, block, ident=StationId("drives", node=k + 1))
-        _metadata_drives(b, f"{label}s ({node_words(record.family, k + 1)})", shelf_id, drive, per_node_read, 1.0 / nodes, meta,
+        _metadata_drives(b, f"{label}s ({unit[k]})", shelf_id, drive, per_node_read, 1.0 / nodes, meta,
                          ident=StationId("drives", node=k + 1))
         if isinstance(backend, LinkType):
             rate = backend.payload_mbps * 1e6
-            b.add(f"{node_words(record.family, k + 1)} back-end {backend.name}", node.id, cost.backend_bytes_r / rate / nodes, 0.0,
+            b.add(f"{unit[k]} back-end {backend.name}", node.id, cost.backend_bytes_r / rate / nodes, 0.0,
                   multiplicity=lanes, kind="backend", write_async_s=cost.backend_bytes_w / rate / nodes,
                   ident=StationId("backend", node=k + 1))
-            b.metadata_demand(f"{node_words(record.family, k + 1)} back-end {backend.name}", node.id, meta.backend_bytes_r / rate / nodes,
+            b.metadata_demand(f"{unit[k]} back-end {backend.name}", node.id, meta.backend_bytes_r / rate / nodes,
                               multiplicity=lanes, kind="backend", ident=StationId("backend", node=k + 1))
     return host_cpu, source
 

@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from models.catalog.schema import node_noun
+
 ROLES = frozenset({
     "host_stack", "fabric", "host_ports", "target_ports", "client_rtt",
     "cpu", "affinity", "datapath", "iops_bound", "nvram", "flash_cache", "backend", "drives", "drive_transfer",
@@ -62,7 +64,7 @@ def node_words(family: str, node: int) -> str:
     documentation, docs.netapp.com/us-en/e-series-santricity: the controllers of a controller shelf are A and B),
     a third or later one "controller 3"; every other system's controllers are ONTAP's numbered HA-pair nodes,
     "node 1", "node 2", .... Only the words: the station's :class:`StationId` keeps the number."""
-    if family == "E-Series":
+    if node_noun(family) == "controller":
         return f"controller {'AB'[node - 1]}" if node in (1, 2) else f"controller {node}"
     return f"node {node}"
 

@@ -26,6 +26,7 @@ from models.catalog import (
     ManagedService,
     Shelf,
     Switch,
+    node_noun,
 )
 from models.costing.inputs import HCI_HOST_HEIGHT_WORDS, HCI_HOST_RACK_UNITS
 from models.formatting import fmt_capacity
@@ -167,7 +168,7 @@ def _host_ports(rec: Controller) -> str:
     kinds = [f"{rec.fc_ports_per_node} × {rec.fc_port_speed_gbps}Gb FC"] if rec.fc_ports_per_node else []
     if rec.ethernet_ports_per_node:
         kinds.append(f"{rec.ethernet_ports_per_node} × {rec.ethernet_port_speed_gbps}GbE")
-    return f"; up to {', '.join(kinds)} ports per node" if kinds else ""
+    return f"; up to {', '.join(kinds)} ports per {node_noun(rec.family)}" if kinds else ""
 
 
 def _controller_lines(
@@ -177,11 +178,12 @@ def _controller_lines(
     nodes = node.nodes or (rec.nodes if rec else None)
     fig = ""
     if rec:
-        fig = (f"{nodes} nodes × {rec.cores_per_node} cores, {memory_text(rec.memory_gib_per_node, ' per node', name)}"
-               + _host_ports(rec))
+        noun = node_noun(rec.family)  # an E-Series array's two controllers, an ONTAP HA pair's two nodes
+        fig = (f"{nodes} {noun}s × {rec.cores_per_node} cores, "
+               f"{memory_text(rec.memory_gib_per_node, f' per {noun}', name)}" + _host_ports(rec))
     lines = node_figures(node, catalog, unit)  # "2 nodes, ONTAP 9.0", "RAID DP, ADP root-data"
     if lines and nodes:
-        lines[0] = lines[0].removeprefix(f"{nodes} nodes").lstrip(", ")
+        lines[0] = lines[0].removeprefix(f"{nodes} {node_noun(rec.family) if rec else 'node'}s").lstrip(", ")
     fig += "; " + "; ".join(x for x in lines if x)
     return [("Controller system", 1, name, fig)]
 

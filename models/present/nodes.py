@@ -8,7 +8,19 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from models.catalog import Adapter, Catalog, CloudVm, Controller, Drive, HciNode, Host, ManagedService, Shelf, Switch
+from models.catalog import (
+    Adapter,
+    Catalog,
+    CloudVm,
+    Controller,
+    Drive,
+    HciNode,
+    Host,
+    ManagedService,
+    Shelf,
+    Switch,
+    node_noun,
+)
 from models.formatting import finite, fmt_capacity
 from models.present.labels import RAID_LABEL, policy_label, raid_label
 from models.project.model import (
@@ -76,7 +88,7 @@ def _controller_figures(
     software = node.software or getattr(record, "default_software", "")
     family = getattr(record, "family", "")
     platform = family if software in ("", family) else f"{family} {software}".strip()
-    first = ", ".join(x for x in (f"{nodes} nodes" if nodes else "", platform) if x)
+    first = ", ".join(x for x in (f"{nodes} {node_noun(family)}s" if nodes else "", platform) if x)
     raid = raid_label(node.raid_type)
     if node.raid_group_size:
         raid += f" (groups of {node.raid_group_size})"
