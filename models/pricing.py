@@ -22,6 +22,7 @@ from pydantic import ValidationError
 
 from models.bounded_read import CsvLimits, FileRefusedError, csv_rows, detect_delimiter, read_text
 from models.catalog import Catalog, CloudVm, HciNode
+from models.catalog.limits import STORAGE_SWITCH_PAIR
 from models.project.metrocluster import with_partner_site
 from models.project.model import PriceRow, Scenario
 
@@ -155,7 +156,8 @@ STORAGE_KINDS = ("controller", "shelf", "hci_cluster", "cloud_vm", "managed_serv
 def quantities(scenario: Scenario, catalog: Catalog) -> tuple[Counter, frozenset[str]]:
     """What the scenario orders of each catalog record, and which of those records are storage (see module doc).
 
-    Counts follow :mod:`models.present.bom`: a controller system or shelf 1 each, a shelf's drives its
+    Counts follow :mod:`models.present.bom`: a controller system or shelf 1 each (a controller whose shelves are
+    switch-attached also its pair of storage switches, storage items), a shelf's drives its
     ``drive_count``; hosts ``count`` and their adapters ``count x adapters_per_host``; an HCI cluster's host
     record ``hosts``, its cache drives one per disk group and capacity drives per group; a cloud VM 1 (2 for an HA
     pair) with ``disk_count`` data disks and an NVRAM disk per VM, licence 1; a managed service its provisioned TiB
@@ -179,6 +181,7 @@ def quantities(scenario: Scenario, catalog: Catalog) -> tuple[Counter, frozenset
     for node in scenario.nodes:
         if node.kind == "controller":
             add(node.catalog_id, 1, True)
+            add(getattr(node, "storage_switch", ""), STORAGE_SWITCH_PAIR, True)  # switch-attached shelves' pair
         elif node.kind == "shelf":
             add(node.catalog_id, 1, True)
             add(node.drive, node.drive_count, True)

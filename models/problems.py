@@ -26,10 +26,11 @@ from models.catalog import (
     HciNode,
     Host,
     Licence,
+    LinkType,
     Switch,
 )
 from models.catalog import Shelf as ShelfRecord
-from models.catalog.limits import platform_limit_problems
+from models.catalog.limits import host_ports_per_node, platform_limit_problems
 from models.problem import Problem, Severity  # noqa: F401 (re-exported: the record every check reports)
 from models.project.kinds import SYSTEM_KINDS
 from models.project.model import (
@@ -97,6 +98,61 @@ def _record(catalog: Catalog, entry_id: str, kind: type[E]) -> E | None:
     return found if isinstance(found, kind) else None
 
 
+def _storage_switch(node: ControllerNode, record: Controller, linked: list, catalog: Catalog,
+                    out: list[Problem]) -> None:
+    """Problems of a controller whose shelves are switch-attached (``node.storage_switch``): the switch is a storage
+    switch for its external shelves, and the record gives a switch-attached limit."""
+    switch = catalog.find(node.storage_switch)
+    if not isinstance(switch, Switch):
+        out.append(Problem("error", f"{node.id}: storage switch '{node.storage_switch}' is not a switch in the "
+                           "catalog", node.id, "storage_switch"))
+        return
+    external = {shelf.id for shelf, _, _ in linked if shelf is not None and not shelf.internal}
+    wrong = sorted(external - set(switch.storage_shelves))
+    if wrong:
+        names = ", ".join(_name(catalog, sid) for sid in wrong)
+        out.append(Problem("error", f"{node.id}: {switch.name} is not a storage switch for {names} shelves (NetApp "
+                           "supports switch-attached NS224 shelves through its listed storage switches)", node.id,
+                           "storage_switch"))
+    if record.max_shelves_switched is None:
+        out.append(Problem("warning", f"{node.id}: the catalog gives {record.name} no switch-attached shelf limit "
+                           "(its published maximum raw capacity is reached with direct-attached shelves); the "
+                           "storage switches add nothing, and its direct-attached limits apply", node.id,
+                           "storage_switch"))
+
+
+def _name(catalog: Catalog, entry_id: str) -> str:
+    """A catalog record's name (its id when it is not in the catalog)."""
+    found = catalog.find(entry_id)
+    return found.name if found is not None else entry_id
+
+
+def _expanded_host_ports(node: ControllerNode, record: Controller, linked: list, topo: Topology, catalog: Catalog,
+                         nodes: int, out: list[Problem]) -> None:
+    """An error when a controller with expansion shelves has more host ports cabled than it has with them (the
+    record's ``ports_per_node_expanded``: the EF600 takes one host interface card per controller with SAS
+    expansion)."""
+    if record.ports_per_node_expanded is None or not any(s is not None and not s.internal for s, _, _ in linked):
+        return
+    for fc in (True, False):
+        cabled = 0
+        for link in topo.links_of(node.id):
+            other = topo.node(link.target if link.source == node.id else link.source)
+            lt = catalog.find(link.link_type)
+            if (other is None or other.kind == "shelf" or not isinstance(lt, LinkType)
+                    or lt.medium not in ("FC", "Ethernet")):
+                continue
+            if (lt.medium == "FC") == fc:
+                cabled += link.ports
+        allowed = host_ports_per_node(record, fc, True) * nodes
+        if cabled > allowed:
+            p = record.provenance.get("ports_per_node_expanded")
+            out.append(Problem("error", f"{node.id}: {cabled} {'FC' if fc else 'Ethernet'} host ports are cabled, "
+                               f"but {record.name} with expansion shelves has {allowed} "
+                               f"({host_ports_per_node(record, fc, True)} per controller: one host interface card "
+                               f"per controller" + (f"; {p.source}" if p is not None else "") + ")", node.id))
+
+
 def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:
     record = _check_catalog(catalog, node.catalog_id, Controller, node.id, "controller", out)
     if record is None:
@@ -120,8 +176,12 @@ def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: lis
     drives = sum(s.drive_count for s in shelves)
     linked = [(_record(catalog, s.catalog_id, ShelfRecord), _record(catalog, s.drive, Drive), s.drive_count)
               for s in shelves]
-    for text in platform_limit_problems(record, linked):
+    switched = bool(node.storage_switch)
+    if switched:
+        _storage_switch(node, record, linked, catalog, out)
+    for text in platform_limit_problems(record, linked, switched):
         out.append(Problem("error", f"{node.id}: {text}", node.id))
+    _expanded_host_ports(node, record, linked, topo, catalog, nodes, out)
     if node.adp != "none" and node.adp not in record.adp:
         out.append(Problem("error", f"{node.id}: {record.name} does not support ADP {node.adp}", node.id, "adp"))
     if node.node_layouts and len(node.node_layouts) != nodes:

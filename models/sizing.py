@@ -64,9 +64,9 @@ from typing import TYPE_CHECKING, Any, cast
 from models.capacity import CapacityTotals, evaluate_capacity
 from models.capacity.layout import RaidLayout, raid_layouts
 from models.capacity.rules import ONTAP_MIN_SPARES, ddp_default_preservation, ontap_default_raid, policy_label
-from models.catalog import Adapter, Catalog, Controller, Drive, LinkType, Shelf
+from models.catalog import Adapter, Catalog, Controller, Drive, LinkType, Shelf, Switch
 from models.catalog.describe import storage_summary
-from models.catalog.limits import platform_limit_problems
+from models.catalog.limits import STORAGE_SWITCH_PAIR, platform_limit_problems
 from models.collector import collector_paused
 from models.costing.inputs import HCI_HOST_RACK_UNITS
 from models.design import resolved_catalog
@@ -330,8 +330,8 @@ class _ArraySpec(_Spec):
     def summary(self) -> str:
         """The design in words (written on first use)."""
         if self._text is None:
-            _hosts, record, inside, shelf, drive, count, _fe, _sites = self.parts
-            self._text = _design_summary(record, inside, shelf, drive, count, *self._words)
+            _hosts, record, inside, shelf, drive, count, _fe, _sites, switch = self.parts
+            self._text = _design_summary(record, inside, shelf, drive, count, *self._words, switch=switch)
         return self._text
 
     @property
@@ -748,31 +748,57 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements,
             layouts: list[tuple[Shelf | None, Shelf | None, int]] = []
             if bays is not None:  # internal bays first: full, then external shelves added
                 layouts.append((bays, None, 0))
-                layouts += [(bays, sh, k) for sh in outside for k in range(1, MAX_SHELVES + 1)]
+                layouts += [(bays, sh, k) for sh in outside for k in range(1, _shelf_steps(record, sh, catalog) + 1)]
             else:
-                layouts += [(None, sh, k) for sh in outside for k in range(1, MAX_SHELVES + 1)]
+                layouts += [(None, sh, k) for sh in outside for k in range(1, _shelf_steps(record, sh, catalog) + 1)]
             for inside, shelf, count in layouts:
+                switch = _switch_for(record, shelf, count, catalog)
                 n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf else 0)
-                if n_drives > record.max_drives or _over_limits(record, inside, shelf, count, drive):
+                if _over_limits(record, inside, shelf, count, drive, switch is not None):
                     continue
                 ru, power = (metrocluster_footprint(record, inside, shelf, count, drive,
-                                                    sites["partner_site_load"] == "mirror") if sites
-                             else _design_footprint(record, inside, shelf, count, drive))
+                                                    sites["partner_site_load"] == "mirror", switch) if sites
+                             else _design_footprint(record, inside, shelf, count, drive, switch))
                 ru, power = fabric.added_to(ru, power)  # the same for each front end
                 size = (n_drives, 0)
                 for protocol, fe, link, ready, note in fronts:
-                    yield _ArraySpec(base, (ready, record, inside, shelf, drive, count, fe, sites),
+                    if shelf is not None and count and record.ports_per_node_expanded is not None:
+                        fe = (fe[0], min(fe[1], record.ports_per_node_expanded * record.nodes))
+                    yield _ArraySpec(base, (ready, record, inside, shelf, drive, count, fe, sites, switch),
                                      (protocol, link, note + (METROCLUSTER_SUMMARY if sites else "")), ru, power,
                                      size)
 
 
-def _over_limits(record: Controller, inside: Shelf | None, shelf: Shelf | None, count: int, drive: Drive) -> bool:
-    """Whether a layout within ``record``'s drive limit breaks another of its platform limits
-    (``models.catalog.limits.platform_limit_problems`` of :func:`_filled`, read only where the record publishes a
-    raw capacity limit: else its one other limit, the external shelves, is ``count`` against ``max_shelves``)."""
-    if record.max_raw_bytes is not None:
-        return bool(platform_limit_problems(record, _filled(inside, shelf, count, drive)))
-    return record.max_shelves is not None and shelf is not None and count > record.max_shelves
+def _shelf_steps(record: Controller, shelf: Shelf, catalog: Catalog) -> int:
+    """The most full external ``shelf`` s tried for ``record``: :data:`MAX_SHELVES`, or its switch-attached shelf
+    limit where it has one and a storage switch for the shelf is in the catalog (:func:`storage_switch_for`)."""
+    if record.max_shelves_switched is not None and storage_switch_for(shelf, catalog) is not None:
+        return max(MAX_SHELVES, record.max_shelves_switched)
+    return MAX_SHELVES
+
+
+def storage_switch_for(shelf: Shelf, catalog: Catalog) -> Switch | None:
+    """The storage switch a switch-attached design of ``shelf`` s uses (a pair of it): of the catalog's switches the
+    vendor supports as storage switches for the shelf (``Switch.storage_shelves``), the one with the most ports
+    (then by id); None when there is none."""
+    found = [e for e in catalog if isinstance(e, Switch) and shelf.id in e.storage_shelves]
+    return min(found, key=lambda e: (-e.ports, e.id)) if found else None
+
+
+def _switch_for(record: Controller, shelf: Shelf | None, count: int, catalog: Catalog) -> Switch | None:
+    """The storage switch of a layout of ``count`` external ``shelf`` s: None while they are within ``record``'s
+    direct-attached shelf count, else :func:`storage_switch_for` where the record has a switch-attached limit."""
+    if (shelf is None or record.max_shelves is None or count <= record.max_shelves
+            or record.max_shelves_switched is None):
+        return None
+    return storage_switch_for(shelf, catalog)
+
+
+def _over_limits(record: Controller, inside: Shelf | None, shelf: Shelf | None, count: int, drive: Drive,
+                 switched: bool = False) -> bool:
+    """Whether a layout breaks one of ``record``'s platform limits (``models.catalog.limits.platform_limit_problems``
+    of :func:`_filled`; ``switched``: its shelves are switch-attached)."""
+    return bool(platform_limit_problems(record, _filled(inside, shelf, count, drive), switched))
 
 
 def _filled(inside: Shelf | None, shelf: Shelf | None, count: int,
@@ -784,19 +810,22 @@ def _filled(inside: Shelf | None, shelf: Shelf | None, count: int,
 
 def array_proposals(base: Scenario, catalog: Catalog) -> Iterator[tuple[str, Controller,
                                                                          list[tuple[Shelf | None, Drive | None, int]],
-                                                                         int, float | None]]:
+                                                                         int, float | None, Switch | None]]:
     """Every on-premises array platform the sizer can propose for ``base`` (any family, protocol and drive; the
     catalog audit's footprint rule reads them): per candidate its summary, controller record, shelves (record,
-    drive record, drive count) and the rack units and typical power the sizer reports for it."""
+    drive record, drive count), the rack units and typical power the sizer reports for it and its storage switch
+    (a pair; None: direct-attached shelves)."""
     for scenario, summary, ru, power in _array_candidates(base, catalog, Requirements()):
-        controller = next(catalog.get(n.catalog_id, Controller) for n in scenario.nodes if n.kind == "controller")
+        node = next(n for n in scenario.nodes if isinstance(n, ControllerNode))
+        controller = catalog.get(node.catalog_id, Controller)
+        switch = catalog.find(node.storage_switch) if node.storage_switch else None
         shelves: list[tuple[Shelf | None, Drive | None, int]] = []
         for n in scenario.nodes:
             if n.kind == "shelf":
                 found, drive = catalog.find(n.catalog_id), catalog.find(n.drive)
                 shelves.append((found if isinstance(found, Shelf) else None,
                                 drive if isinstance(drive, Drive) else None, n.drive_count))
-        yield summary, controller, shelves, ru, power
+        yield summary, controller, shelves, ru, power, switch if isinstance(switch, Switch) else None
 
 
 def _retargeted(base: Scenario, target: str, keep_hosts: bool) -> list:
@@ -813,13 +842,15 @@ def _retargeted(base: Scenario, target: str, keep_hosts: bool) -> list:
 
 
 def _design(base: Scenario, hosts: list[HostNode], record: Controller, inside: Shelf | None, shelf: Shelf | None,
-            drive: Drive, count: int, fe: tuple[str, int], sites: dict[str, Any] | None = None) -> Scenario:
+            drive: Drive, count: int, fe: tuple[str, int], sites: dict[str, Any] | None = None,
+            switch: Switch | None = None) -> Scenario:
     """One candidate scenario: the base's hosts and workloads, the controller with its internal bays ``inside``
     full of ``drive`` (None: it has none that take it) and ``count`` full external shelves ``shelf`` of it, each host
     linked to it over ``fe`` (link type, ports). An array's Dynamic Disk Pool keeps SANtricity's default preservation
     capacity for its drive count (``rules.ddp_default_preservation``). ``sites``: the controller's MetroCluster
-    settings (:func:`site_fields`; each SyncMirror plex at its own site), None or empty for a single site."""
-    ctl = _array_controller(record, inside, shelf, drive, count, sites)
+    settings (:func:`site_fields`; each SyncMirror plex at its own site), None or empty for a single site.
+    ``switch``: the storage switch model its shelves are switch-attached through (a pair; None: direct-attached)."""
+    ctl = _array_controller(record, inside, shelf, drive, count, sites, switch)
     placed = ([(inside, "bays", inside.name)] if inside is not None else []) + (
         [(shelf, f"shelf{k + 1}", f"{shelf.name} {k + 1}") for k in range(count)] if shelf is not None else [])
     shelves = [_shelf_node(sid, sh.id, label, k, drive.id, sh.bays) for k, (sh, sid, label) in enumerate(placed)]
@@ -832,13 +863,14 @@ def _design(base: Scenario, hosts: list[HostNode], record: Controller, inside: S
 
 
 def _array_controller(record: Controller, inside: Shelf | None, shelf: Shelf | None, drive: Drive, count: int,
-                      sites: dict[str, Any] | None) -> ControllerNode:
+                      sites: dict[str, Any] | None, switch: Switch | None = None) -> ControllerNode:
     """The controller node :func:`_design` places for its arguments (shared: :func:`_controller_node`)."""
     n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf is not None else 0)
     return _controller_node(record.id, record.name, ontap_default_raid(drive) if record.family == "ONTAP" else "ddp",
                             ONTAP_MIN_SPARES[drive.media] if record.family == "ONTAP" else 0,
                             1 if record.family == "ONTAP" else ddp_default_preservation(n_drives),
-                            tuple(sorted((sites or {}).items())))
+                            tuple(sorted({**(sites or {}), **({"storage_switch": switch.id} if switch else {})}
+                                         .items())))
 
 
 def _front_links(hosts: list[HostNode], fe: tuple[str, int]) -> list[Link]:
@@ -861,8 +893,9 @@ def _controller_side(scenario: Scenario) -> tuple:
 def _parts_side(parts: tuple) -> tuple:
     """:func:`_controller_side` of the design :func:`_design` builds from ``parts`` (``_Spec.parts``), without
     building it: the hosts, the controller node and the front-end links it would place are these shared objects."""
-    hosts, record, inside, shelf, drive, count, fe, sites = parts
-    return (tuple(id(h) for h in hosts) + (id(_array_controller(record, inside, shelf, drive, count, sites)),),
+    hosts, record, inside, shelf, drive, count, fe, sites, switch = parts
+    return (tuple(id(h) for h in hosts) + (id(_array_controller(record, inside, shelf, drive, count, sites,
+                                                                switch)),),
             tuple(id(ln) for ln in _front_links(hosts, fe)))
 
 
@@ -893,15 +926,16 @@ def _link(link_id: str, source: str, target: str, link_type: str, ports: int) ->
 
 
 def _design_footprint(record: Controller, inside: Shelf | None, shelf: Shelf | None,
-                      count: int, drive: Drive) -> tuple[int, float | None]:
+                      count: int, drive: Drive, switch: Switch | None = None) -> tuple[int, float | None]:
     """(rack units, typical power W or None) of the design :func:`_design` builds, without building it, by the
     rules of ``models.present.bom.part_footprints``.
 
     Rack units: the controller chassis (its internal bays are in it; a controller record without a height whose
     chassis is its bays, an E-Series controller shelf, counts the bays' height once), plus each external shelf's.
     Power: the controller's typical power, plus (for a chassis that is its bays' record) the bays' enclosure, plus
-    each external shelf's enclosure, plus every drive's typical power; None when any of these is not in the
-    catalog (an unknown figure never satisfies a power limit)."""
+    each external shelf's enclosure, plus every drive's typical power, plus a switch-attached design's pair of
+    storage ``switch`` es (height and typical power); None when any of these is not in the catalog (an unknown
+    figure never satisfies a power limit)."""
     ru = record.rack_units or (inside.rack_units if inside is not None else DEFAULT_RACK_UNITS)
     watts: list[float | None] = [record.typical_power_w]
     if inside is not None and not record.rack_units:
@@ -911,6 +945,9 @@ def _design_footprint(record: Controller, inside: Shelf | None, shelf: Shelf | N
         watts.append(None if shelf.typical_power_w is None else count * shelf.typical_power_w)
     n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf is not None else 0)
     watts.append(None if drive.typical_power_w is None else n_drives * drive.typical_power_w)
+    if switch is not None:
+        ru += STORAGE_SWITCH_PAIR * (switch.rack_units or DEFAULT_RACK_UNITS)
+        watts.append(None if switch.typical_power_w is None else STORAGE_SWITCH_PAIR * switch.typical_power_w)
     if None in watts:
         return ru, None
     return ru, sum(cast(list[float], watts))  # (the same additions, in order, as over the known ones)
@@ -927,13 +964,13 @@ METROCLUSTER_ONLY_NOTE = ("the design is a MetroCluster, so only designs that ke
 
 
 def metrocluster_footprint(record: Controller, inside: Shelf | None, shelf: Shelf | None, count: int, drive: Drive,
-                           mirror: bool) -> tuple[int, float | None]:
+                           mirror: bool, switch: Switch | None = None) -> tuple[int, float | None]:
     """A MetroCluster candidate's (rack units, typical power W or None) over both sites, by the rules of
     ``models.project.metrocluster`` (which the bill of materials and the footprint follow): :func:`_design_footprint`'s
     site (its shelves hold both plexes of its aggregates) plus the partner site's HA pair and shelves, with as many
     drives again when it runs the same workloads (``mirror``), else none more (the pool 1 half of the drives sits
     there)."""
-    ru, power = _design_footprint(record, inside, shelf, count, drive)
+    ru, power = _design_footprint(record, inside, shelf, count, drive, switch)
     if power is None:
         return 2 * ru, None
     if mirror:
@@ -943,9 +980,11 @@ def metrocluster_footprint(record: Controller, inside: Shelf | None, shelf: Shel
 
 
 def _design_summary(record: Controller, inside: Shelf | None, shelf: Shelf | None, drive: Drive, count: int,
-                    protocol: str, link: LinkType, note: str = "") -> str:
-    """The design :func:`_design` builds in words, ``note`` (hosts given another adapter) appended."""
-    return f"{storage_summary(record, inside, shelf, drive, count)}, {front_end_words(protocol, link)}{note}"
+                    protocol: str, link: LinkType, note: str = "", switch: Switch | None = None) -> str:
+    """The design :func:`_design` builds in words, ``note`` (hosts given another adapter) appended; a switch-attached
+    design says so and names its storage switches."""
+    return (f"{storage_summary(record, inside, shelf, drive, count, switch)}, {front_end_words(protocol, link)}"
+            f"{note}")
 
 
 _PROTOCOL_MEDIUM = {"NVMe/FC": "FC"}
@@ -1207,7 +1246,7 @@ def _parts_certainly_short(parts: tuple, workloads: list, need: float, sides: di
     """:func:`_capacity_certainly_short` of the design :func:`_design` builds from ``parts`` (``_Spec.parts``),
     without building it: its controller node has no capacity tier, its workloads are ``workloads`` (the enabled
     ones it retargets to the array) and its shelves are the internal bays, then each external shelf, full."""
-    _hosts, record, inside, shelf, drive, count, _fe, _sites = parts
+    _hosts, record, inside, shelf, drive, count, _fe, _sites, _switch = parts
     if not workloads:
         return False
     shelves = ([(drive, inside.bays)] if inside is not None else []) + (

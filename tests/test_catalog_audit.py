@@ -41,8 +41,9 @@ def test_an_aff_a20_takes_one_ns224_shelf_and_two_are_refused_naming_the_rule_an
     assert not _errors(one)
     two = _design("netapp-aff-a20", [("netapp-ns224", tlc, 24), ("netapp-ns224", tlc, 24)])
     errors = _errors(two)
-    assert any("2 external shelves exceed NetApp AFF A20 HA pair's maximum of 1 external shelf" in e
-               and "shelf-cabling rule" in e and "ns224/hot-add-aff-cable-a20.html" in e for e in errors), errors
+    assert any("2 external shelves exceed NetApp AFF A20 HA pair's maximum of 1 direct-attached shelf" in e
+               and "shelf-cabling rule" in e and "ns224/hot-add-aff-cable-a20.html" in e
+               and "up to 5 external shelves when the shelves are switch-attached" in e for e in errors), errors
     capacity = evaluate_capacity(two, CAT)
     assert any("shelf-cabling rule" in p for r in capacity.systems for p in r.problems)
 
@@ -128,13 +129,16 @@ def test_every_platform_the_sizer_proposes_fits_its_limits_and_reports_its_footp
     proposals = list(array_proposals(base, CAT))
     assert len(proposals) > 100
     assert footprint_failures(proposals) == []
-    c30_qlc = [sum(n for _, _, n in shelves) for _, c, shelves, _, _ in proposals
+    c30_qlc = [sum(n for _, _, n in shelves) for _, c, shelves, _, _, _ in proposals
                if c.id == "netapp-aff-c30" and shelves[0][1].id == "netapp-nvme-ssd-61.4tb-qlc"]
     assert c30_qlc and max(c30_qlc) == 24
     a20 = [p for p in proposals if p[1].id == "netapp-aff-a20"]
-    assert a20 and max(sum(n for _, _, n in p[2]) for p in a20) == 48
-    summary, controller, shelves, ru, power = a20[0]
+    # direct-attached: 24 internal + 1 NS224 shelf; switch-attached: its 132-drive limit (4.0392 PB / 30.6 TB) in
+    # full shelves, 24 + 4 x 24 (a fifth full shelf would be 144)
+    assert a20 and max(sum(n for _, _, n in p[2]) for p in a20 if p[5] is None) == 48
+    assert max(sum(n for _, _, n in p[2]) for p in a20 if p[5] is not None) == 24 + 4 * 24
+    summary, controller, shelves, ru, power, switch = a20[0]
     parts = controller.rack_units + sum(s.rack_units for s, _, _ in shelves if not s.internal)
-    short = footprint_failures([(summary, controller, shelves, parts - 1, power)])
+    short = footprint_failures([(summary, controller, shelves, parts - 1, power, switch)])
     assert short == [f"{summary}: reports {parts - 1} rack units, below its parts' {parts}"]
-    assert footprint_failures([(summary, controller, shelves, ru, None)])  # the A20's typical power is published
+    assert footprint_failures([(summary, controller, shelves, ru, None, switch)])  # the A20's typical power

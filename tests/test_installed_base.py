@@ -22,9 +22,9 @@ KEY_SPECS = [
     ("netapp-aff-a150", 64, 1209, 2, (8, 16), (12, 10), "9.10.1", 0.5472, 7.6),
     ("netapp-aff-a250", 128, 2642, 2, (16, 32), (4, 100), "9.8", 1.1016, 15.3),
     ("netapp-aff-c250", 128, 2906, 2, (16, 32), (4, 100), "9.10.1", 1.4736, 30.7),
-    ("netapp-aff-a400", 256, 4209, 4, (24, 32), (20, 100), "9.7", 14.6880, 15.3),
+    ("netapp-aff-a400", 256, 4209, 4, (24, 32), (20, 100), "9.7", 14.6880, 30.6),
     ("netapp-aff-c400", 256, 4209, 4, (40, 32), (24, 100), "9.10.1", 2.9472, 30.7),
-    ("netapp-aff-c800", 1280, 6626, 4, (32, 32), (20, 100), "9.10.1", 7.3680, 30.7),
+    ("netapp-aff-c800", 1280, 6626, 4, (32, 32), (20, 100), "9.10.1", 7.3680, 61.4),
 ]
 MODELS = ["netapp-aff-a150", "netapp-aff-a250", "netapp-aff-a400", "netapp-aff-a700", "netapp-aff-c190",
           "netapp-aff-c250", "netapp-aff-c400", "netapp-aff-c800"]
@@ -43,14 +43,18 @@ def test_key_specifications_and_their_sources(cid, memory_pair_gb, btu, ru, fc, 
     assert (rec.ethernet_ports_per_node * rec.nodes, rec.ethernet_port_speed_gbps) == eth
     assert rec.software_versions[0] == first_ontap and rec.software_versions[-1] == "9.16.1"
     assert rec.default_software == "9.16.1"
-    assert rec.max_drives == round(max_raw_pb * 1000 / drive_tb)
-    assert rec.max_drives * drive_tb == pytest.approx(max_raw_pb * 1000)  # the published maximum, exactly
+    # one rule for NS224 platforms (as the current AFF records): max_drives the direct-attached cabling count, the
+    # published maximum raw capacity reached with switch-attached shelves (max_drives_switched)
+    limit = rec.max_drives_switched or rec.max_drives
+    assert limit == round(max_raw_pb * 1000 / drive_tb)
+    assert limit * drive_tb == pytest.approx(max_raw_pb * 1000)  # the published maximum, exactly
     for field in ("memory_gib_per_node", "fc_ports_per_node", "ethernet_ports_per_node", "rack_units"):
         assert rec.kind_of(field) == "sourced", field
         assert f"{model}/overview.adoc" in rec.sources[field], field
     assert f"{btu} BTU/hr" in rec.sources["typical_power_w"]
     assert rec.kind_of("typical_power_w") == "derived"
-    assert rec.kind_of("max_drives") == "derived" and "Max Raw Capacity" in rec.sources["max_drives"]
+    limit_field = "max_drives_switched" if rec.max_drives_switched else "max_drives"
+    assert rec.kind_of(limit_field) == "derived" and "Max Raw Capacity" in rec.sources[limit_field]
     assert "Minimum ONTAP Version" in rec.sources["software_versions"]
     assert rec.kind_of("cores_per_node") == "assumed" and "searched" in rec.sources["cores_per_node"]
     assert rec.nvram_gib_per_node is None  # not published: left unset rather than guessed

@@ -112,8 +112,10 @@ def test_the_sizer_power_is_controller_shelves_and_drives():
     proposals = list(array_proposals(base, CAT))
     assert proposals
     checked = 0
-    for summary, controller, shelves, _ru, power in proposals:
+    for summary, controller, shelves, _ru, power, switch in proposals:
         parts = [controller.typical_power_w]
+        if switch is not None:  # a switch-attached design's pair of storage switches
+            parts.append(2 * switch.typical_power_w)
         for shelf, drive, count in shelves:
             if not shelf.internal or not controller.rack_units:
                 parts.append(shelf.typical_power_w)
@@ -191,7 +193,7 @@ def test_the_sizer_counts_the_projects_front_end_switches_with_every_array_desig
     assert [p[0] for p in with_fabric] == [p[0] for p in bare] and len(with_fabric) > 100
     assert any(", iSCSI over " in p[0] for p in bare) and any(", FCP over " in p[0] for p in bare)
     known = 0
-    for (summary, _c, _s, ru, power), (_, _, _, ru0, power0) in zip(with_fabric, bare, strict=True):
+    for (summary, _c, _s, ru, power, _sw), (_, _, _, ru0, power0, _) in zip(with_fabric, bare, strict=True):
         assert ru == ru0 + g630.rack_units, summary
         if power0 is None:
             assert power is None, summary

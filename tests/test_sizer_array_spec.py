@@ -21,10 +21,11 @@ def test_an_array_spec_builds_what_its_parts_give():
     specs = list(islice(_array_specs(base, catalog, req, site_fields(base, req)), 0, 400, 7))
     assert len(specs) > 40 and all(isinstance(s, _ArraySpec) for s in specs)
     for spec in specs:
-        hosts, record, inside, shelf, drive, count, fe, sites = spec.parts
+        hosts, record, inside, shelf, drive, count, fe, sites, switch = spec.parts
         protocol, link, note = spec._words
-        assert spec.summary == _design_summary(record, inside, shelf, drive, count, protocol, link, note)
-        assert spec.scenario == _design(base, hosts, record, inside, shelf, drive, count, fe, sites)
+        assert spec.summary == _design_summary(record, inside, shelf, drive, count, protocol, link, note,
+                                                     switch=switch)
+        assert spec.scenario == _design(base, hosts, record, inside, shelf, drive, count, fe, sites, switch)
         assert spec.scenario is spec.scenario  # built once
         assert _args(spec)[2:7] == (record, inside, shelf, drive, count)
         drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf is not None else 0)

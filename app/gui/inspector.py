@@ -397,7 +397,15 @@ class Inspector(QScrollArea):
             "cold_read_latency_us": node.capacity_tier != "none",
             "tiering_policy": node.capacity_tier != "none",
             "capacity_tier_protection": node.capacity_tier == "storagegrid",  # a bucket's is the provider's
+            "storage_switch": record.max_shelves_switched is not None or bool(node.storage_switch),
         })
+        if record.max_shelves is not None and record.max_shelves_switched is not None:
+            editors["storage_switch"].combo.setToolTip(
+                f"{record.name}: up to {record.max_shelves} direct-attached NS224 shelves "
+                f"({record.max_drives} drives); "
+                f"up to {record.max_shelves_switched} switch-attached through a pair of storage switches "
+                f"({record.max_drives_switched or record.max_drives} drives, NetApp's published maximum raw capacity "
+                "with the largest drive)")
         if node.capacity_tier != "none":
             from models.performance.paths import capacity_tier_latency  # the engine loads after the first paint
 
@@ -476,6 +484,12 @@ class Inspector(QScrollArea):
 
         what, target_id = self._target
         node = scenario.node(target_id) if what == "node" else None
+        if name == "storage_switch":  # NS224 shelves direct-attached, or switch-attached through a storage pair
+            choices = [("direct-attached", "")] + sorted(
+                ((f"switch-attached, 2 × {e.name}", e.id) for e in catalog.of_kind("switch")
+                 if getattr(e, "storage_shelves", None)), key=lambda choice: natural_key(choice[0]))
+            current = getattr(node, "storage_switch", "") or None
+            return keep_current(choices, current, "not a storage switch")
         if record is None and name in ("catalog_id", "drive", "adapter", "disk", "licence", "software", "link_type"):
             return []  # filled per record by set_record
         if name == "catalog_id" and node is not None:

@@ -135,7 +135,7 @@ def _controller(node: ControllerNode, shelves: list[ShelfNode], catalog: Catalog
         counts.setdefault(drive.id, [drive, 0])[1] += shelf.drive_count
     drives = [(d, n) for d, n in counts.values()]
     linked = [(_find(catalog, s.catalog_id, Shelf), _find(catalog, s.drive, Drive), s.drive_count) for s in shelves]
-    problems += [f"{where}: {text}." for text in platform_limit_problems(controller, linked)]
+    problems += [f"{where}: {text}." for text in platform_limit_problems(controller, linked, bool(node.storage_switch))]
     internal = entry_internal_drives(controller, shelves, catalog)
     if layout is None:
         layout = controller_layout(node, controller, drives, where, internal)

@@ -5,13 +5,16 @@ Rules (each failure is one sentence naming the record and what disagrees):
 
 * drive limits: a controller's ``max_drives`` holds at least its internal bays; where the shelf-cabling rule is
   published (``max_shelves``) the limit is exactly internal bays + external shelves x the shelf's bays (per HA pair);
+  a switch-attached limit (``max_shelves_switched``, ``max_drives_switched``) is above the direct-attached shelf count
+  and its shelves are the fewest that hold its drives beside the internal bays;
   a published maximum raw capacity (``max_raw_bytes``) admits its internal bays full of the smallest drive it takes;
   every shelf a controller names is a shelf record.
 * ports for protocols: every protocol a controller, adapter or link type lists has ports of the right medium to carry
   it (FCP and NVMe/FC: FC ports; iSCSI, NVMe/TCP, NFS, SMB: Ethernet ports).
 * footprint (:func:`footprint_failures`, over the platforms the sizer proposes, ``models.sizing.array_proposals``):
-  every proposed platform keeps its own limits (``models.catalog.limits``) and reports at least the rack units of its
-  controller chassis and external shelves and at least its controller's typical power.
+  every proposed platform keeps its own limits (``models.catalog.limits``; switch-attached ones where its shelves
+  are) and reports at least the rack units of its controller chassis, external shelves and storage switches and at
+  least its controller's typical power.
 """
 
 from __future__ import annotations
@@ -19,21 +22,24 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from models.catalog.limits import platform_limit_problems
-from models.catalog.schema import Adapter, Controller, Drive, Entry, LinkType, Shelf
+from models.catalog.limits import STORAGE_SWITCH_PAIR, platform_limit_problems
+from models.catalog.schema import Adapter, Controller, Drive, Entry, LinkType, Shelf, Switch
 
 DEFAULT_RACK_UNITS = 2
 """Rack units counted for a chassis or shelf record without ``rack_units`` (the sizer's assumption alike)."""
 
-Proposal = tuple[str, Controller, Sequence[tuple[Shelf | None, Drive | None, int]], int, "float | None"]
+Proposal = tuple[str, Controller, Sequence[tuple[Shelf | None, Drive | None, int]], int, "float | None",
+                 "Switch | None"]
 """One platform the sizer proposes: summary, controller record, shelves (record, drive, count), the rack units and
-typical power (W, None: not published) it reports."""
+typical power (W, None: not published) it reports, and the storage switch its shelves are switch-attached through
+(a pair; None: direct-attached)."""
 
 FC_PROTOCOLS = frozenset({"FCP", "NVMe/FC"})
 """Protocols an FC port carries."""
 
 SIZING_FIELDS: dict[str, tuple[str, ...]] = {
-    "controller": ("max_drives", "max_shelves", "max_raw_bytes", "fc_ports_per_node", "fc_port_speed_gbps",
+    "controller": ("max_drives", "max_shelves", "max_raw_bytes", "max_shelves_switched", "max_drives_switched",
+                   "ports_per_node_expanded", "max_expansion_ssd", "fc_ports_per_node", "fc_port_speed_gbps",
                    "ethernet_ports_per_node", "ethernet_port_speed_gbps", "protocols", "rack_units",
                    "typical_power_w", "memory_gib_per_node"),
     "shelf": ("bays", "rack_units", "typical_power_w"),
@@ -80,11 +86,29 @@ def drive_limit_failures(entries: Iterable[Entry]) -> list[str]:
             elif c.max_drives != internal + c.max_shelves * external:
                 out.append(f"{c.id}: max_drives {c.max_drives} is not its {internal} internal bays + "
                            f"{c.max_shelves} shelves x {external} bays = {internal + c.max_shelves * external}")
+        if c.max_shelves_switched is not None:
+            out += _switched_failures(c, internal, external)
         if c.max_raw_bytes is not None:
             sizes = [d.marketed_bytes for d in drives if c.id in d.controllers]
             if sizes and internal * min(sizes) > c.max_raw_bytes:
                 out.append(f"{c.id}: max_raw_bytes {c.max_raw_bytes:,} does not admit its {internal} internal bays "
                            f"of its smallest drive ({min(sizes):,} bytes)")
+    return out
+
+
+def _switched_failures(c: Controller, internal: int, external: int) -> list[str]:
+    """The switch-attached limit rule (module rules) of one controller, one sentence per failure."""
+    out: list[str] = []
+    shelves, drives = c.max_shelves_switched or 0, c.max_drives_switched or c.max_drives
+    if not external:
+        out.append(f"{c.id}: takes {shelves} switch-attached shelves but names no external shelf record")
+        return out
+    if c.max_shelves is None or shelves <= c.max_shelves:
+        out.append(f"{c.id}: max_shelves_switched {shelves} is not above its direct-attached max_shelves "
+                   f"{c.max_shelves}")
+    if not internal + (shelves - 1) * external < drives <= internal + shelves * external:
+        out.append(f"{c.id}: max_drives_switched {drives} does not need exactly its {shelves} switch-attached "
+                   f"shelves beside {internal} internal bays ({external} bays a shelf)")
     return out
 
 
@@ -146,12 +170,15 @@ def footprint_failures(proposals: Iterable[Proposal]) -> list[str]:
     shelf height, else :data:`DEFAULT_RACK_UNITS`) plus each external shelf's; power: the controller's typical power
     where published (shelves' and drives' power, where the sizer adds them, only raise the figure)."""
     out: list[str] = []
-    for summary, controller, shelves, ru, power in proposals:
-        out += [f"{summary}: proposed although {text}" for text in platform_limit_problems(controller, shelves)]
+    for summary, controller, shelves, ru, power, switch in proposals:
+        out += [f"{summary}: proposed although {text}"
+                for text in platform_limit_problems(controller, shelves, switch is not None)]
         inside = next((s for s, _, _ in shelves if s is not None and s.internal), None)
         chassis = controller.rack_units or (inside.rack_units if inside is not None else DEFAULT_RACK_UNITS)
         parts = chassis + sum(s.rack_units or DEFAULT_RACK_UNITS for s, _, _ in shelves
                               if s is not None and not s.internal)
+        if switch is not None:
+            parts += STORAGE_SWITCH_PAIR * (switch.rack_units or DEFAULT_RACK_UNITS)
         if ru < parts:
             out.append(f"{summary}: reports {ru} rack units, below its parts' {parts}")
         if controller.typical_power_w is not None and (power is None or power < controller.typical_power_w - 1e-6):

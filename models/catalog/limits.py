@@ -22,32 +22,92 @@ def _pb(n_bytes: float) -> str:
     return f"{n_bytes / 1e15:.4f}".rstrip("0").rstrip(".") + " PB"
 
 
+STORAGE_SWITCH_PAIR = 2
+"""Storage switches a switch-attached design counts: a pair (each shelf and each controller cabled to both, as for
+NetApp's cluster and storage switches, 'AFF and FAS Switch Documentation')."""
+
+
+def switched_limits(controller: Controller) -> tuple[int, int | None] | None:
+    """(drive limit, external shelf limit) per HA pair with switch-attached shelves, or None when the record gives
+    no switch-attached limit (direct-attached only)."""
+    if controller.max_shelves_switched is None:
+        return None
+    return controller.max_drives_switched or controller.max_drives, controller.max_shelves_switched
+
+
+def _switched_clause(controller: Controller, what: str) -> str:
+    """``"; up to 216 drives with switch-attached shelves through a pair of storage switches (source)"``: the
+    other limit a direct-attached refusal names ("" when the record has none). ``what``: "drives" or "shelves"."""
+    limits = switched_limits(controller)
+    if limits is None:
+        return ""
+    n, field = (limits[0], "max_drives_switched") if what == "drives" else (limits[1], "max_shelves_switched")
+    noun = what if what == "drives" else ("external shelf" if n == 1 else "external shelves")
+    return (f"; up to {n} {noun} when the shelves are switch-attached through a pair of storage switches "
+            f"({_source(controller, field)})")
+
+
 def platform_limit_problems(controller: Controller,
-                            shelves: Sequence[tuple[Shelf | None, Drive | None, int]]) -> list[str]:
+                            shelves: Sequence[tuple[Shelf | None, Drive | None, int]],
+                            switched: bool = False) -> list[str]:
     """What in one controller's drives breaks its published platform limits, as sentences (empty: none).
 
     Args:
-        controller: the catalog record (``max_drives``; ``max_shelves`` and ``max_raw_bytes`` where published).
+        controller: the catalog record (``max_drives``; ``max_shelves``, ``max_raw_bytes`` and the switch-attached
+            ``max_drives_switched`` / ``max_shelves_switched`` where the catalog gives them).
         shelves: one ``(shelf record, drive record, drive count)`` per shelf linked to the controller; a record
             may be None where the catalog does not know it (its drives still count towards the drive limit; an
             unknown shelf is not counted as external, an unknown drive adds no raw capacity).
+        switched: the shelves are cabled as switch-attached storage (the controller node names its storage
+            switches): the switch-attached limits apply, where the record has them.
 
     Returns:
         One sentence per broken limit: drive limit, external shelves, maximum raw capacity, each naming the rule
-        and its source.
+        and its source; a direct-attached limit's sentence names the switch-attached limit too.
     """
     out: list[str] = []
     drives = sum(max(n, 0) for _, _, n in shelves)
-    if drives > controller.max_drives:
-        out.append(f"{drives} drives exceed {controller.name}'s maximum of {controller.max_drives} (drive limit "
-                   f"per HA pair: {_source(controller, 'max_drives')})")
     external = sum(1 for shelf, _, _ in shelves if shelf is not None and not shelf.internal)
-    if controller.max_shelves is not None and external > controller.max_shelves:
-        plural = "shelf" if controller.max_shelves == 1 else "shelves"
-        out.append(f"{external} external shelves exceed {controller.name}'s maximum of {controller.max_shelves} "
-                   f"external {plural} per HA pair (shelf-cabling rule: {_source(controller, 'max_shelves')})")
+    limits = switched_limits(controller) if switched else None
+    if limits is not None:
+        if drives > limits[0]:
+            out.append(f"{drives} drives exceed {controller.name}'s maximum of {limits[0]} with switch-attached "
+                       f"shelves (drive limit per HA pair: {_source(controller, 'max_drives_switched')})")
+        if limits[1] is not None and external > limits[1]:
+            plural = "shelf" if limits[1] == 1 else "shelves"
+            out.append(f"{external} external shelves exceed {controller.name}'s maximum of {limits[1]} "
+                       f"switch-attached external {plural} per HA pair ({_source(controller, 'max_shelves_switched')})")
+    else:
+        wired = " with direct-attached shelves" if controller.max_shelves_switched is not None else ""
+        if drives > controller.max_drives:
+            out.append(f"{drives} drives exceed {controller.name}'s maximum of {controller.max_drives}{wired} "
+                       f"(drive limit per HA pair: {_source(controller, 'max_drives')})"
+                       + _switched_clause(controller, "drives"))
+        if controller.max_shelves is not None and external > controller.max_shelves:
+            plural = "shelf" if controller.max_shelves == 1 else "shelves"
+            kind = "direct-attached" if wired else "external"
+            out.append(f"{external} external shelves exceed {controller.name}'s maximum of {controller.max_shelves} "
+                       f"{kind} {plural} per HA pair (shelf-cabling rule: {_source(controller, 'max_shelves')})"
+                       + _switched_clause(controller, "shelves"))
     raw = sum(drive.marketed_bytes * max(n, 0) for _, drive, n in shelves if drive is not None)
     if controller.max_raw_bytes is not None and raw > controller.max_raw_bytes:
         out.append(f"{_pb(raw)} raw exceeds {controller.name}'s published maximum raw capacity of "
                    f"{_pb(controller.max_raw_bytes)} (maximum raw capacity: {_source(controller, 'max_raw_bytes')})")
+    if controller.max_expansion_ssd is not None:
+        ssd = sum(max(n, 0) for shelf, drive, n in shelves
+                  if shelf is not None and not shelf.internal and drive is not None and drive.media == "SSD")
+        if ssd > controller.max_expansion_ssd:
+            out.append(f"{ssd} SSDs in expansion shelves exceed {controller.name}'s maximum of "
+                       f"{controller.max_expansion_ssd} SSD drive slots in expansion shelves "
+                       f"({_source(controller, 'max_expansion_ssd')})")
     return out
+
+
+def host_ports_per_node(controller: Controller, fc: bool, expanded: bool) -> int:
+    """Host ports per node of ``controller`` over FC (``fc``) or Ethernet, with expansion shelves attached
+    (``expanded``: the record's ``ports_per_node_expanded`` caps them, e.g. the EF600's one host interface card per
+    controller) or not."""
+    ports = controller.fc_ports_per_node if fc else controller.ethernet_ports_per_node
+    if expanded and controller.ports_per_node_expanded is not None:
+        return min(ports, controller.ports_per_node_expanded)
+    return ports

@@ -523,6 +523,22 @@ class Controller(Entry):
     max_raw_bytes: int | None = Field(
         default=None, gt=0, le=MAX_SYSTEM_BYTES, description="published maximum raw capacity per HA pair, bytes (sum "
                                                              "of the drives' marketed sizes); None: not published")
+    max_shelves_switched: int | None = Field(
+        default=None, ge=0, le=MAX_DRIVES, description="external drive shelves per HA pair when they are cabled as "
+                                                       "switch-attached storage through a pair of storage switches "
+                                                       "(more than ``max_shelves``, the direct-attached count); None: "
+                                                       "no switch-attached limit in the catalog (direct-attached only)")
+    max_drives_switched: int | None = Field(
+        default=None, gt=0, le=MAX_DRIVES, description="drive limit per HA pair with switch-attached shelves (internal "
+                                                       "bays + ``max_shelves_switched`` shelves' bays); None: as "
+                                                       "``max_shelves_switched``")
+    ports_per_node_expanded: int | None = Field(
+        default=None, ge=0, le=MAX_PORTS, description="host ports per node (FC or Ethernet) when expansion shelves are "
+                                                      "attached, where the vendor then allows fewer host interface "
+                                                      "cards (EF600: one per controller); None: no such rule")
+    max_expansion_ssd: int | None = Field(
+        default=None, ge=0, le=MAX_DRIVES, description="SSD drive slots allowed in expansion shelves (E-Series SAS SSD "
+                                                       "expansion); None: no limit beyond ``max_drives``")
     backend_link: str = ""
     backend_lanes_per_node: int = Field(default=0, ge=0, le=MAX_PORTS)
     ontap_personality: Literal["unified", "asa-r2"] = Field(
@@ -627,6 +643,9 @@ class Switch(Entry):
         description="typical power of the switch, watts; None: not given (a footprint names it)")
     max_power_w: float | None = Field(default=None, gt=0, le=MAX_POWER_W,
         description="published maximum power of the switch, watts; None: not published")
+    storage_shelves: list[str] = Field(
+        default_factory=list, description="shelf ids the vendor supports this switch for as a storage switch "
+                                          "(switch-attached shelves, e.g. NS224); empty: not a storage switch")
 
 
 DataReduction = Literal["compression", "deduplication"]

@@ -77,6 +77,7 @@ from models.catalog import (
     Shelf,
     Switch,
 )
+from models.catalog.limits import host_ports_per_node
 from models.performance.bands import ASSUMED_REL_SD, UNIDENTIFIED_REL_SD, StationUncertainty, profile_uncertainty
 from models.performance.cache import (
     METADATA_BLOCK_BYTES,
@@ -806,10 +807,12 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     block = workload.block_kib * KIB
     rnd = workload.random_pct / 100.0
     fe = front_end(scenario, workload)
-    if protocol in ("FCP", "NVMe/FC"):
-        cap, speed = record.fc_ports_per_node * nodes, record.fc_port_speed_gbps * 100.0
+    expanded = record.ports_per_node_expanded is not None and any(
+        not getattr(catalog.find(sh.catalog_id), "internal", True) for sh in topology.shelves_of(scenario, node.id))
+    if protocol in ("FCP", "NVMe/FC"):  # with expansion shelves, fewer host ports where the record says so
+        cap, speed = host_ports_per_node(record, True, expanded) * nodes, record.fc_port_speed_gbps * 100.0
     else:
-        cap, speed = record.ethernet_ports_per_node * nodes, record.ethernet_port_speed_gbps * 118.0
+        cap, speed = host_ports_per_node(record, False, expanded) * nodes, record.ethernet_port_speed_gbps * 118.0
     tports, trate = _target_ports(scenario, catalog, fe, cap, speed)
     host_cpu = _host_side(b, scenario, catalog, fe, protocol, block, tports, trate, node.id)
 

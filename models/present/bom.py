@@ -28,6 +28,7 @@ from models.catalog import (
     Switch,
     node_noun,
 )
+from models.catalog.limits import STORAGE_SWITCH_PAIR
 from models.costing.inputs import HCI_HOST_HEIGHT_WORDS, HCI_HOST_RACK_UNITS
 from models.formatting import fmt_capacity
 from models.present.labels import policy_label
@@ -365,6 +366,17 @@ def bill_of_materials(scenario: Scenario, catalog: Catalog, unit: CapacityUnit |
         if isinstance(node, ControllerNode) and node.capacity_tier != "none":
             entry = groups.setdefault(_capacity_tier_line(node, scenario, unit), [None, [], False, 0, 0.0])
             entry[1].append(names[node.id])
+        if isinstance(node, ControllerNode) and node.storage_switch:
+            category, quantity, model, figures = _storage_switch_line(node, catalog)
+            ids.setdefault(model, node.storage_switch)
+            entry = groups.setdefault((category, model, figures), [0, [], False, 0, 0.0])
+            entry[0] += quantity
+            entry[1].append(names[node.id])
+            part = parts.get(storage_switch_part_id(node.id))
+            if part is not None:
+                entry[2] = True
+                entry[3] = None if part.height is None or entry[3] is None else entry[3] + part.height
+                entry[4] = None if part.power_w is None or entry[4] is None else entry[4] + part.power_w
     if is_metrocluster(scenario):  # the switches joining the sites: no model in the catalog
         groups[("MetroCluster IP switches", "NetApp-validated or MetroCluster-compliant switches",
                 PARTNER_SWITCH_NOTE)] = [None, [], False, 0, 0.0]
@@ -593,7 +605,40 @@ def part_footprints(scenario: Scenario, catalog: Catalog) -> tuple[PartFootprint
         power = enclosure_w + drives_w if enclosure_w is not None and drives_w is not None else None
         out.append(PartFootprint(names[node.id], node.kind, int(height or 0), power, tuple(missing), node.id,
                                  enclosure_w, drives_w, chassis_of))
+        if isinstance(node, ControllerNode) and node.storage_switch:
+            out.append(_storage_switch_part(node, names[node.id], catalog))
     return tuple(_chassis_missing(p, out) if p.name in chassis_power_unknown else p for p in out)
+
+
+STORAGE_SWITCHES = "Storage switches"
+"""The bill-of-materials category of a switch-attached design's storage switch pair."""
+
+
+def storage_switch_part_id(node_id: str) -> str:
+    """The part id of a controller's storage switch pair (not a scenario node: the controller node names them)."""
+    return f"{node_id}#storage-switches"
+
+
+def _storage_switch_part(node: ControllerNode, name: str, catalog: Catalog) -> PartFootprint:
+    """The pair of storage switches a controller's switch-attached shelves are cabled through
+    (``ControllerNode.storage_switch``): their height and typical power, each of the pair by its record."""
+    rec = catalog.find(node.storage_switch)
+    label = (f"{STORAGE_SWITCH_PAIR} x {rec.name}" if rec is not None else f"{node.storage_switch} (not in catalog)")
+    height = getattr(rec, "rack_units", None)
+    watts = getattr(rec, "typical_power_w", None)
+    missing = ([f"height of {label}"] if height is None else []) + ([f"power of {label}"] if watts is None else [])
+    power = None if watts is None else STORAGE_SWITCH_PAIR * float(watts)
+    return PartFootprint(f"{label} (storage switches of {name})", "switch", STORAGE_SWITCH_PAIR * int(height or 0),
+                         power, tuple(missing), storage_switch_part_id(node.id), power, 0.0)
+
+
+def _storage_switch_line(node: ControllerNode, catalog: Catalog) -> _Line:
+    """The bill-of-materials line of a controller's storage switch pair."""
+    rec = catalog.find(node.storage_switch)
+    fig = "switch-attached NS224 shelves, each shelf and controller cabled to both"
+    if isinstance(rec, Switch):
+        fig += f"; {rec.ports} × {rec.speed_gbps}Gb {rec.medium} ports each"
+    return (STORAGE_SWITCHES, STORAGE_SWITCH_PAIR, model_name(catalog, node.storage_switch), fig)
 
 
 def _chassis_missing(controller: PartFootprint, parts: Sequence[PartFootprint]) -> PartFootprint:

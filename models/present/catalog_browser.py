@@ -15,7 +15,7 @@ from models.present.citations import customer_citation
 
 KEY_FIELDS = {
     "controller": (("nodes", "nodes"), ("memory_gib_per_node", "GiB/node"), ("max_drives", "drives"),
-                   ("rack_units", "U"), ("typical_power_w", "W")),
+                   ("max_drives_switched", "drives switch-attached"), ("rack_units", "U"), ("typical_power_w", "W")),
     "drive": (("marketed_bytes", "bytes"), ("media", ""), ("interface", ""), ("rpm", "rpm"), ("typical_power_w", "W")),
     "shelf": (("bays", "bays"), ("rack_units", "U"), ("typical_power_w", "W")),
     "link": (("speed_gbps", "Gb/s"), ("payload_mbps", "MB/s")),

@@ -94,7 +94,9 @@ def _controller_figures(
         raid += f" (groups of {node.raid_group_size})"
     if node.adp != "none":
         raid += f", ADP {node.adp}"
-    return [x for x in (first, raid) if x]
+    switched = (f"switch-attached shelves (2 × {model_name(catalog, node.storage_switch)})" if node.storage_switch
+                else "")
+    return [x for x in (first, raid, switched) if x]
 
 
 def _shelf_figures(node: ShelfNode, record: Shelf | None, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
@@ -214,6 +216,8 @@ def _controller_line(node: ControllerNode, catalog: Catalog) -> str:
         text += f" rg {node.raid_group_size}"
     if node.adp != "none":
         text += ", ADP"
+    if node.storage_switch:
+        text += ", switch-attached"
     return text
 
 

@@ -199,6 +199,10 @@ class ControllerNode(NodeBase):
         default="ec-2+1", description="FabricPool on StorageGRID: the ILM rule's protection of the tiered objects "
                                       "(k+m erasure coding or replicated copies), which sets the grid's raw capacity "
                                       "(models.capacity.fabricpool); a cloud bucket's redundancy is the provider's")
+    storage_switch: str = Field(
+        default="", max_length=MAX_LABEL,
+        description="catalog id of the storage switch model through which the external shelves are cabled as "
+                    "switch-attached storage (a pair of them); '': direct-attached shelves")
     tiering_policy: Literal["auto", "snapshot-only"] = Field(
         default="auto", description="FabricPool volume tiering policy: auto, each workload's cold-data share tiers "
                                     "(and its cold reads go to the object store); snapshot-only, only the blocks of "

@@ -13,7 +13,9 @@ def test_rows_cover_the_catalog_and_details_every_source():
     rows = browser_rows(catalog)
     assert len(rows) == len(list(catalog))
     a70 = next(r for r in rows if r.id == "netapp-aff-a70")
-    assert "rack_units" not in a70.figures and "4 U" in a70.figures and "derived 2" in a70.sources
+    # derived: power, max_drives and the two switch-attached limits
+    assert "rack_units" not in a70.figures and "4 U" in a70.figures and "derived 4" in a70.sources
+    assert "216 drives switch-attached" in a70.figures
     details = {field: (kind, text) for field, _value, kind, text in record_details(catalog.find("netapp-aff-a70"))}
     assert details["typical_power_w"][0] == "derived" and "BTU/hr" in details["typical_power_w"][1]
     assert details["cores_per_node"][0] == "assumed"
