@@ -324,13 +324,13 @@ def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes
         if members >= m:  # the pool is the failed drive's group: all of it degraded (no split)
             out.append(_respec(s, multiplicity=m - 1, read_s=s.read_s * (1.0 + extra)))
             continue
-        share = members / m  # the group's drives' share of the pool's demand, spread as in normal operation
+        part = members / m  # the group's drives' share of the pool's demand, spread as in normal operation
         rest = (m - members) / m
         out.append(_respec(s, multiplicity=m - members, read_s=s.read_s * rest, write_s=s.write_s * rest,
                            write_async_s=s.write_async_s * rest,
                            name=f"{s.name}, other RAID groups", ident=StationId(s.ident.role, s.ident.node, 0)))
-        out.append(_respec(s, multiplicity=members - 1, read_s=s.read_s * share * (1.0 + extra),
-                           write_s=s.write_s * share, write_async_s=s.write_async_s * share,
+        out.append(_respec(s, multiplicity=members - 1, read_s=s.read_s * part * (1.0 + extra),
+                           write_s=s.write_s * part, write_async_s=s.write_async_s * part,
                            name=f"{s.name}, degraded RAID group", ident=StationId(s.ident.role, s.ident.node, 1)))
     whole = members >= first.multiplicity
     # the rebuild's background load: on the degraded group's surviving drives only (all the pool when it is the group)
