@@ -355,7 +355,7 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
 
     Raises nothing: an engine failure becomes a problem string and empty states.
     """
-    from models.performance.resilience import capacity_in_failure, evaluate_states, runway
+    from models.performance.resilience import at_most_normal, capacity_in_failure, evaluate_states, runway
 
     design = with_layouts(design if design is not None else resolve(project, scenario_name, catalog))
     scenario, catalog = design.scenario, design.catalog
@@ -366,10 +366,12 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
                                      slo_statistic=project.requirements.slo_statistic)
     except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the user's work
         states, problems = {}, [f"failure states could not be computed: {type(exc).__name__}: {exc}"]
+    performance = evaluation.performance
+    # a state that stops no work of normal operation never shows a figure above normal's (the solvers' rounding)
+    states = at_most_normal(states, performance.workloads if performance is not None else ())
     # the capacity engine's months until full as it gives them (no ten-year cap: the capacity table, the verdict and
     # the runway quote one figure)
     full = evaluation.capacity.total.months_until_full if evaluation.capacity is not None else None
-    performance = evaluation.performance
     workloads = performance.workloads if performance is not None else ()
     growth = {w.id: w.iops_growth_pct_per_year for w in scenario.workloads}
     run = runway(workloads, growth)

@@ -82,30 +82,39 @@ def test_capacity_performance_and_rebuild_see_the_same_groups(path: Path):
             assert rebuild is None  # no RAID / RAID 0: a failed drive's data is lost, nothing to rebuild
             continue
         assert rebuild is not None
-        # drive rebuild: reads of the failed drive come from the other members of a capacity group (a pool: its
-        # stripe of 8 + 2), a group chosen in proportion to its members
+        # drive rebuild: reads of the failed drive come from the other members of its group (a pool: its stripe of
+        # 8 + 2), the largest of the first pool's groups
         widths = [g.width for g in p.raid_groups]
         if all(g.width == g.members for g in p.raid_groups):  # classic groups: a stripe spans the whole group
             assert sorted(widths) == sorted(sizes)
         # one failed drive in the system: only the first pool (node 1's, or the system's) is degraded, from its
-        # own node's groups; every other pool is as in normal operation
+        # own node's groups; every other pool is as in normal operation. A pool of several groups splits: the
+        # failed drive's group degraded (one drive fewer, reconstruction reads), the rest as in normal operation
         pools = [s for s in p.stations if s.kind == "drive" and s.multiplicity >= 2]
         first = min((s.ident.node or 0, s.ident.index or 0) for s in pools)
         own = [g for g in p.raid_groups if g.node in (0, first[0])] or list(p.raid_groups)
-        expected_reads = sum(g.members * (g.width - 1) for g in own) / sum(g.members for g in own)
+        failed = max(own, key=lambda g: g.members)
+        reads = failed.width - 1
         normal = {s.name: s for s in p.stations}
         degraded = {s.name: s for s in drive_rebuild(p, p.raid_groups, 1e12, 100.0).path.stations}
         for name, s in normal.items():
             if s.kind == "drive" and s.multiplicity >= 2 and s.read_s > 0:
                 m = s.multiplicity
-                if (s.ident.node or 0, s.ident.index or 0) == first:
-                    assert degraded[name].multiplicity == m - 1
-                    assert degraded[name].read_s / s.read_s == pytest.approx(1 + (expected_reads - 1) / (m - 1),
-                                                                             rel=1e-12)
-                else:
+                if (s.ident.node or 0, s.ident.index or 0) != first:
                     assert degraded[name] == s
-        others = sorted({w - 1 for w in widths})
-        assert f"other {others[0]}" in rebuild.reason
+                elif name in degraded:  # the pool is the failed drive's group
+                    assert degraded[name].multiplicity == m - 1
+                    assert degraded[name].read_s / s.read_s == pytest.approx(1 + (reads - 1) / (m - 1), rel=1e-12)
+                else:
+                    rest, hit = degraded[f"{name}, other RAID groups"], degraded[f"{name}, degraded RAID group"]
+                    n = hit.multiplicity + 1  # the group's drives in the pool, the failed one included
+                    assert rest.multiplicity == m - n and 2 <= n < m
+                    # the rest: each drive's demand as in normal operation; the group: width - 1 reads per read of
+                    # the failed drive, over its surviving drives
+                    assert rest.read_s / rest.multiplicity == pytest.approx(s.read_s / m, rel=1e-12)
+                    assert rest.write_async_s / rest.multiplicity == pytest.approx(s.write_async_s / m, rel=1e-12)
+                    assert hit.read_s == pytest.approx(s.read_s * n / m * (1 + (reads - 1) / (n - 1)), rel=1e-12)
+        assert f"other {reads} " in rebuild.reason
 
 
 def test_the_aff8080_seed_is_raid_dp_21_2_with_a_spare_per_node_over_48_partitioned_drives():

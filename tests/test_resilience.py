@@ -15,6 +15,7 @@ from models.evaluate import evaluate, evaluate_resilience
 from models.performance import build_path
 from models.performance.resilience import RUNWAY_HORIZON_MONTHS, evaluate_states, months_to_reach
 from models.performance.states import REBUILD_UTILISATION, drive_rebuild, host_failure, path_loss, takeover
+from models.performance.stations import StationId
 from models.resources import examples_dir
 from models.store import load_any
 
@@ -125,6 +126,46 @@ def test_a_drive_rebuild_degrades_one_raid_group_not_every_pool():
     assert {s.ident.node for s in background.stations} == {1}
     assert all(s.read_s == pytest.approx(0.3 * s.capacity) for s in background.stations)
     assert "node 1's drive pool" in state.reason
+
+
+def test_a_drive_rebuild_of_a_pool_of_several_groups_degrades_the_failed_drives_group_only():
+    """FAS70, 120 x 16 TB NL-SAS in RAID-TEC, 5 spares per node: node 1's pool is 55 drives in one 16+3 and two 15+3
+    groups, 46 data drives (the pool station's drives). ONTAP reconstructs from the failed drive's group only, so
+    the failed drive is in the 16+3 group (the largest): its 16 data drives are 16 of the 46, 15 survive, and a read
+    of the failed drive becomes 18 reads (width - 1); the rebuild keeps those 15 drives 30% busy. The other 30
+    drives of node 1 and node 2's 46 run as in normal operation.
+
+    The state's saturation is checked against the degraded group's, computed here from the normal pool station's
+    demand per I/O (R for a read, W for a write), the group's drives and the read multiplier: each surviving drive
+    may be busy 70% of its time, so X = 0.7 x 15 / (16/46 x (f R (1 + 17/15) + (1 - f) W)), f the read share. The
+    normal saturation is the pool's own bound, 46 / (f R + (1 - f) W): the pool is the normal bottleneck too."""
+    project = load_any(examples_dir() / "fas70-ds460c-nlsas-nfs.toml")
+    path = build_path(project.scenario, CAT, project.scenario.workloads[0])
+    own = [g for g in path.raid_groups if g.node == 1]
+    assert sorted((g.data, g.parity) for g in own) == [(15, 3), (15, 3), (16, 3)]
+    state = drive_rebuild(path, path.raid_groups, 1e12, 100.0, "medium")
+    pool = next(s for s in path.stations if s.ident == StationId("drives", node=1))
+    assert pool.multiplicity == 46 and pool.servers == 1
+    after = {s.ident: s for s in state.path.stations}
+    assert StationId("drives", node=1) not in after
+    rest, hit = after[StationId("drives", 1, 0)], after[StationId("drives", 1, 1)]
+    assert (rest.multiplicity, hit.multiplicity) == (30, 15)
+    node2 = StationId("drives", node=2)
+    assert after[node2] == next(s for s in path.stations if s.ident == node2)
+    (background, rate), = state.background
+    assert [s.ident for s in background.stations] == [StationId("drives", 1, 1)]
+    assert background.stations[0].read_s == pytest.approx(0.3 * 15)
+    assert "16+3 RAID group" in state.reason and "other 18 drives of that group" in state.reason
+    f = path.read_fraction
+    demand = f * pool.read_s + (1 - f) * (pool.write_s + pool.write_async_s)
+    _, normal, states = _states("fas70-ds460c-nlsas-nfs.toml")
+    assert normal.saturation_iops == pytest.approx(46 / demand, rel=1e-9)
+    group = 16 / 46 * (f * pool.read_s * (1 + 17 / 15) + (1 - f) * (pool.write_s + pool.write_async_s))
+    rebuild = states["drive_rebuild"].performance
+    assert rebuild.saturation_iops == pytest.approx(0.7 * 15 / group, rel=1e-9)
+    assert rebuild.bottleneck == "HDDs (node 1), degraded RAID group"
+    # the hot group saturates first: about a third of normal (its drives carry about 2.3x the reads, and the rebuild)
+    assert 0.25 < rebuild.saturation_iops / normal.saturation_iops < 0.4
 
 
 def test_the_rebuild_impact_field_trades_latency_for_rebuild_time():

@@ -1868,6 +1868,8 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
         write_latency_ms=_finite(write_lat),
         host_latency_at_target_ms=_finite(host_at_target),
         peak_iops=float(r.iops[-1]),
+        concurrency=int(w.concurrency),
+        think_time_ms=float(w.think_time_ms),
         open_curve=(),
         light_load_latency_ms=shape.light_load_latency_ms,
         latency_at_50pct_saturation_ms=shape.latency_at_50pct_ms,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from models.capacity.layout import RaidLayout
@@ -282,6 +282,49 @@ def _state_results(paths: Sequence[WorkloadPath], found: Sequence[tuple[Workload
         out[path.workload.id].append(StateResult(state.state, state.reason, wp, meets, state.rebuild_hours,
                                                          state.relieved, state.label))
     return {wid: tuple(results) for wid, results in out.items()}
+
+
+CLAMPED_FIGURES = ("saturation_iops", "max_iops_at_slo", "saturation_iops_band_p10", "saturation_iops_band_p90",
+                   "max_iops_at_slo_band_p10", "max_iops_at_slo_band_p90")
+"""The figures of a failure state (``WorkloadPerformance`` fields) that :func:`at_most_normal` holds at or below the
+normal state's same figure."""
+
+
+def at_most_normal(states: Mapping[str, tuple[StateResult, ...]], normal: Sequence[WorkloadPerformance]
+                   ) -> dict[str, tuple[StateResult, ...]]:
+    """``states`` with each figure of :data:`CLAMPED_FIGURES` of a state that stops no work of normal operation
+    (``relieved`` empty: path loss, drive rebuild, host failure...) at most the workload's ``normal`` figure.
+
+    Such a state only takes capacity away, so a figure above normal is the solvers' rounding (a path loss's max
+    IOPS at the SLO 998,878 beside normal operation's 998,877: the open model's search for the SLO crossing ends
+    within a relative 1e-6): it is shown as normal's figure, not one IOPS better. A state that stops work of normal
+    operation (mirroring to a failed partner) keeps its figures: it may beat normal operation, and its reason and
+    ``models.present.resilience.relief_words`` say why.
+
+    Args:
+        states: workload id -> its failure states (:func:`evaluate_states`).
+        normal: the workloads' results in normal operation (``ScenarioPerformance.workloads``); a workload absent
+            from them keeps its states as they are.
+    """
+    by_id = {wp.workload_id: wp for wp in normal}
+    out: dict[str, tuple[StateResult, ...]] = {}
+    for wid, found in states.items():
+        base = by_id.get(wid)
+        if base is None:
+            out[wid] = found
+            continue
+        held = []
+        for state in found:
+            wp = state.performance
+            changes = {}
+            if not state.relieved:
+                for field in CLAMPED_FIGURES:
+                    value, limit = getattr(wp, field), getattr(base, field)
+                    if value is not None and limit is not None and value > limit:
+                        changes[field] = limit
+            held.append(replace(state, performance=replace(wp, **changes)) if changes else state)
+        out[wid] = tuple(held)
+    return out
 
 
 def months_to_reach(value: float | None, limit: float | None, growth_pct_per_year: float) -> float | None:

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from models.formatting import fmt_iops, fmt_ms
 from models.performance.profiles import ProfileBasis
 from models.performance.stations import UNSPECIFIED, StationId
 
@@ -155,6 +156,8 @@ class WorkloadPerformance:
             target or where it saturates.
         slo_statistic: what ``slo_ms`` bounds: "mean" (the mean latency) or "p99" (its 99th percentile); the max
             IOPS at the SLO and ``target_met`` are judged on it.
+        concurrency, think_time_ms: the workload's own outstanding I/Os (the closed ramp's N, ``Workload.concurrency``)
+            and think time, ms, as stated (None: not known, a record built outside the engine).
     """
 
     workload_id: str
@@ -194,6 +197,8 @@ class WorkloadPerformance:
     latency_p95_at_target_ms: float | None = None
     latency_p99_at_target_ms: float | None = None
     slo_statistic: str = "mean"
+    concurrency: int | None = None
+    think_time_ms: float = 0.0
 
     if not TYPE_CHECKING:  # (hidden from mypy: every other unknown attribute stays an error there)
 
@@ -251,7 +256,10 @@ class WorkloadPerformance:
         * the target sits within ``headroom_warning_pct`` of saturation: latency climbs steeply with a little
           more load (the M/M/1 factor 1 / (1 - U) at the bottleneck);
         * at a target load, an HA pair whose two controller nodes together are busier than one node can be:
-          after a takeover the surviving node would be saturated (its CPU utilisation would be the sum of both).
+          after a takeover the surviving node would be saturated (its CPU utilisation would be the sum of both);
+        * the target needs more outstanding I/Os than the workload states (:meth:`outstanding_needed`, Little's
+          law): the design serves the target (its verdict is on saturation and the SLO, the open model's), but
+          the workload as stated cannot offer it; its own ramp of N = 1..concurrency reaches ``peak_iops``.
         """
         out = []
         if self.target_met and self.headroom_pct is not None and self.headroom_pct < headroom_warning_pct:
@@ -266,7 +274,21 @@ class WorkloadPerformance:
             total = sum(st.utilization for st in cpus)
             out.append(f"after a controller failover the surviving node would need {total:.0%} of its CPU: "
                        "the HA pair cannot carry this load on one node")
+        needed = self.outstanding_needed() if self.target_met else None
+        if needed is not None and self.concurrency is not None and needed > self.concurrency:
+            think = f" + {self.think_time_ms:g} ms think time" if self.think_time_ms > 0 else ""
+            reach = f", which reach {fmt_iops(self.peak_iops)} IOPS" if self.peak_iops is not None else ""
+            out.append(f"needs {needed:,} outstanding I/Os ({fmt_iops(self.target_iops)} IOPS x "
+                       f"{fmt_ms(self.latency_at_target_ms)}{think}); the workload states {self.concurrency:,}{reach}")
         return tuple(out)
+
+    def outstanding_needed(self) -> int | None:
+        """The outstanding I/Os the target needs at its latency, by Little's law: target IOPS x (the mean latency at
+        the target + the think time), rounded (120,000 IOPS x 1.044 ms = 125); None without a target or where the
+        target saturates."""
+        if self.target_iops is None or self.latency_at_target_ms is None:
+            return None
+        return round(self.target_iops * (self.latency_at_target_ms + self.think_time_ms) / 1e3)
 
     def latency_on_curve_ms(self, iops: float | None, statistic: str = "mean") -> float | None:
         """The drawn curve's latency at ``iops`` (closed ramp, then its open-model continuation; linear

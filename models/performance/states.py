@@ -14,14 +14,20 @@ reason in words; a state that does not apply to the path returns None. The trans
 * **path_loss**: one target port (else one host port) is lost; multipathing spreads its load over the rest.
 * **drive_rebuild**: one drive of the system has failed and is being rebuilt onto a spare: one RAID group is
   degraded, the others run as normal. The drive pool holding it (the first node's: the pools of a symmetric
-  design are alike) has one drive fewer; a read that would have gone to the failed drive is reconstructed from
-  the other members of its RAID group (``width - 1`` reads for RAID DP, RAID-TEC, RAID 6 and DDP's 8+2 stripes,
-  the groups being that node's groups of the system's RAID layout, ``models.capacity.layout``); no RAID / RAID 0
-  has nothing to rebuild; the rebuild itself keeps that pool's surviving drives :data:`REBUILD_UTILISATION` busy
-  (a background load, the ONTAP default ``raid.reconstruct.perf_impact medium``: assumed, see the constant). The
-  other nodes' pools keep all their drives and carry no rebuild load (a reconstruction reads only the surviving
-  members of the failed drive's group: Patterson, Gibson & Katz 1988, "A case for redundant arrays of
-  inexpensive disks (RAID)", degraded-mode operation of one group).
+  design are alike) loses it from its largest RAID group (:func:`degraded_group`, the groups being that node's
+  groups of the system's RAID layout, ``models.capacity.layout``). A pool of several groups is split: that group's
+  drives (its share of the pool's drives, one fewer) carry its share of the pool's demand, a read that would have
+  gone to the failed drive being reconstructed from the other members of its group (``width - 1`` reads for RAID
+  DP, RAID-TEC, RAID 6 and DDP's 8+2 stripes), and the rebuild itself keeps them :data:`REBUILD_UTILISATION`
+  busy (a background load, the ONTAP default ``raid.reconstruct.perf_impact medium``: assumed, see the constant);
+  the pool's other groups keep their drives and their demand per drive, with no rebuild load (station index 0,
+  the degraded group index 1: :class:`models.performance.stations.StationId`). A pool of one group (a node of one
+  RAID group, a Dynamic Disk Pool) is that group: all of it degraded. No RAID / RAID 0 has nothing to rebuild.
+  The other nodes' pools keep all their drives and carry no rebuild load (a reconstruction reads only the
+  surviving members of the failed drive's group: Patterson, Gibson & Katz 1988, "A case for redundant arrays of
+  inexpensive disks (RAID)", degraded-mode operation of one group; ONTAP reconstructs a failed drive's RAID
+  group). WAFL spreads every volume's blocks over all the groups of an aggregate, so the degraded group's
+  drives, each reading its own blocks and its share of the reconstruction, are the busiest of the pool.
 * **host_failure** (vSAN): one host of the cluster is down: its share of the host-level stations (network,
   CPU, disk groups, drives, and a hybrid OSA cluster's cache SSDs with the read cache they hold) is gone: the
   state's capacity-drive and cache-device stations are those of the cluster with one host fewer (the same path
@@ -239,6 +245,29 @@ def path_loss(path: WorkloadPath) -> DegradedPath | None:
     return None
 
 
+def degraded_group(groups: Sequence[RaidGroup], pool_drives: int, pools: int = 1) -> tuple[RaidGroup, int]:
+    """The RAID group a drive rebuild degrades and how many of a pool station's drives stand for it.
+
+    The failed drive is taken in the largest of ``groups`` (the likeliest: a group's share of the failures is its
+    share of the drives; the first of equals). A station of ``pool_drives`` drives stands for its node's groups
+    (``RaidGroup.node`` 1..N) or, for groups the whole system shares (node 0: an array's volume groups, which the
+    model divides between its ``pools`` pool stations), for ``1 / pools`` of them; the failed group's drives in it
+    are its share of those members, at least 2 (a failed drive and one that survives) and at most the pool.
+
+    Args:
+        groups: the redundant groups the pool stripes over (parity > 0), not empty.
+        pool_drives: the pool station's drives (``StationSpec.multiplicity``); pools: the pool stations (distinct
+            node and index) that share node-0 groups.
+
+    Returns:
+        (the failed drive's group, its drives in the station); the second equals ``pool_drives`` when the group is
+        the whole pool (a node of one RAID group, a Dynamic Disk Pool)."""
+    failed = max(groups, key=lambda g: g.members)
+    total = sum(g.members for g in groups if g.node) + sum(g.members for g in groups if not g.node) / max(pools, 1)
+    members = round(pool_drives * failed.members / total) if total > 0 else pool_drives
+    return failed, min(pool_drives, max(2, members))
+
+
 def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes: float, drive_write_mbps: float,
                   impact: str = "medium", ddp: bool = False, family: str = "") -> DegradedPath | None:
     """One failed drive of the system being rebuilt, one RAID group degraded (module docstring); None without drive
@@ -248,16 +277,24 @@ def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes
     Args:
         path: the normal path; groups: the RAID groups its drive stations stripe over (``path.raid_groups``, the
         system's ``models.capacity.layout.RaidLayout``): a read of the failed drive is reconstructed from the other
-        ``width - 1`` members of its group, a group chosen in proportion to its members; drive_bytes: the failed
-        drive's capacity, bytes; drive_write_mbps: the spare's write rate, MB/s (the rebuild writes it at the
-        :data:`REBUILD_UTILISATION` of ``impact`` of that); impact: "low", "medium" or "high"; ddp: the groups
-        are an E-Series Dynamic Disk Pool. Only the words depend on it: the model is the same (the failed drive
-        is in the first node's share of the pool's drives, whose drive station takes the reconstruction reads and
-        the rebuild load, the other node's share runs as normal; the time is one drive's capacity at
-        the rebuild share of one drive's write rate). It does not spread the reconstruction over every drive of
-        the pool nor credit the faster rebuild into preservation capacity that this gives a DDP, and the reason
-        says so. family: the controller's catalog family; only the words depend on it (an E-Series array's
-        controllers are "controller A" and "controller B": ``models.performance.stations.node_words``).
+        ``width - 1`` members of its group, the largest of the first pool's (:func:`degraded_group`);
+        drive_bytes: the failed drive's capacity, bytes; drive_write_mbps: the spare's write rate, MB/s (the
+        rebuild writes it at the :data:`REBUILD_UTILISATION` of ``impact`` of that); impact: "low", "medium" or
+        "high"; ddp: the groups are an E-Series Dynamic Disk Pool. Only the words depend on it: the model is the
+        same (the failed drive is in the first node's share of the pool's drives, whose drive station takes the
+        reconstruction reads and the rebuild load, the other node's share runs as normal; the time is one drive's
+        capacity at the rebuild share of one drive's write rate). It does not spread the reconstruction over every
+        drive of the pool nor credit the faster rebuild into preservation capacity that this gives a DDP, and the
+        reason says so. family: the controller's catalog family; only the words depend on it (an E-Series
+        array's controllers are "controller A" and "controller B": ``models.performance.stations.node_words``).
+
+    The failed drive's group (:func:`degraded_group`) is split from a pool of several groups as stations of the
+    same role and node, index 1 (the degraded group: its drives less the failed one, its share of the pool's
+    demand with each read of the failed drive's share made ``width - 1`` reads, spread over them as a pool of one
+    group spreads them, and the rebuild's background load) and index 0 (the other groups: the rest of the drives
+    and of the demand, the same per drive as in normal operation, named "..., other RAID groups"). The latency
+    counts a reconstructed read's reads as the engine counts any station's demand (their sum, not the slowest of
+    them), as the pool of one group always has.
 
     Raises:
         KeyError: an unknown ``impact``.
@@ -273,26 +310,39 @@ def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes
     drives = [s for s in pools if (s.ident.node, s.ident.index) == (first.ident.node, first.ident.index)]
     own = [g for g in redundant if g.node in (0, first.ident.node or 0)]
     redundant = own or redundant
-    members = sum(g.members for g in redundant)
-    reads = sum(g.members * (g.width - 1) for g in redundant) / members  # reads per read of the failed drive
+    failed, members = degraded_group(redundant, first.multiplicity,
+                                     len({(s.ident.node, s.ident.index) for s in pools}))
+    reads = failed.width - 1  # reads per read of the failed drive: the other members of its stripe
     out = []
     degraded = {id(d) for d in drives}
     for s in path.stations:
-        if id(s) in degraded:
-            m = s.multiplicity
-            extra = max(reads - 1.0, 0.0) / (m - 1)  # a read of the failed drive: width - 1 reads, not 1
-            out.append(_respec(s, multiplicity=m - 1, read_s=s.read_s * (1.0 + extra)))
-        else:
+        if id(s) not in degraded:
             out.append(s)
-    idents = {d.ident for d in drives}
-    rebuilt = [s for s in out if s.ident in idents]
+            continue
+        m = s.multiplicity
+        extra = max(reads - 1.0, 0.0) / (members - 1)  # a read of the failed drive: width - 1 reads, not 1
+        if members >= m:  # the pool is the failed drive's group: all of it degraded (no split)
+            out.append(_respec(s, multiplicity=m - 1, read_s=s.read_s * (1.0 + extra)))
+            continue
+        part = members / m  # the group's drives' share of the pool's demand, spread as in normal operation
+        rest = (m - members) / m
+        out.append(_respec(s, multiplicity=m - members, read_s=s.read_s * rest, write_s=s.write_s * rest,
+                           write_async_s=s.write_async_s * rest,
+                           name=f"{s.name}, other RAID groups", ident=StationId(s.ident.role, s.ident.node, 0)))
+        out.append(_respec(s, multiplicity=members - 1, read_s=s.read_s * part * (1.0 + extra),
+                           write_s=s.write_s * part, write_async_s=s.write_async_s * part,
+                           name=f"{s.name}, degraded RAID group", ident=StationId(s.ident.role, s.ident.node, 1)))
+    whole = members >= first.multiplicity
+    # the rebuild's background load: on the degraded group's surviving drives only (all the pool when it is the group)
+    hit = (first.ident.node, first.ident.index) if whole else (first.ident.node, 1)
+    rebuilt = [s for s in out if s.ident.role in REBUILD_ROLES and (s.ident.node, s.ident.index) == hit]
     hours = drive_bytes / (busy * drive_write_mbps * 1e6) / 3600.0 if drive_write_mbps > 0 else None
     widths = sorted({g.width - 1 for g in redundant})
-    others = str(widths[0]) if len(widths) == 1 else f"{widths[0]} to {widths[-1]}"
+    others = str(widths[0]) if len(widths) == 1 else f"{widths[0]} to {widths[-1]}"  # (a whole pool's groups)
     member = "partitions" if all(g.partitioned for g in redundant) else "drives"
     owner = node_words(family, first.ident.node) if first.ident.node is not None else ""
-    rest = "the other controller's pool runs" if family == "E-Series" else "the other nodes' pools run"
-    where = (f" (in {owner}'s drive pool; {rest} as normal)"
+    others_run = "the other controller's pool runs" if family == "E-Series" else "the other nodes' pools run"
+    where = (f" (in {owner}'s drive pool; {others_run} as normal)"
              if first.ident.node is not None and len(pools) > len(drives) else "")
     if ddp:
         share = (f" {node_words('E-Series', first.ident.node)}'s share of them"
@@ -307,10 +357,16 @@ def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes
                      "not credit)" if hours else ""))
         return DegradedPath("drive_rebuild", _with(path, out, reason), reason,
                             (_background(path, rebuilt, busy),), hours)
-    reason = (f"drive rebuild: one drive has failed{where}; its reads are reconstructed from the other {others} "
-              f"{member} of its RAID group ({describe_raid_groups(groups)}) and the rebuild ({impact} impact) keeps "
-              f"that pool's drives {busy:.0%} busy (assumed)"
-              + (f"; about {hours:.1f} h to rebuild" if hours else ""))
+    if whole:
+        reason = (f"drive rebuild: one drive has failed{where}; its reads are reconstructed from the other {others} "
+                  f"{member} of its RAID group ({describe_raid_groups(groups)}) and the rebuild ({impact} impact) "
+                  f"keeps that pool's drives {busy:.0%} busy (assumed)")
+    else:  # the failed drive's group degraded, the pool's other groups as normal
+        reason = (f"drive rebuild: one drive of a {failed.data}+{failed.parity} RAID group has failed{where}; its "
+                  f"reads are reconstructed from the other {reads} {member} of that group "
+                  f"({describe_raid_groups(groups)} in all) and the rebuild ({impact} impact) keeps that group's "
+                  f"drives {busy:.0%} busy (assumed); the pool's other RAID groups run as normal")
+    reason += f"; about {hours:.1f} h to rebuild" if hours else ""
     return DegradedPath("drive_rebuild", _with(path, out, reason), reason,
                         (_background(path, rebuilt, busy),), hours)
 

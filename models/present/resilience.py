@@ -114,21 +114,55 @@ RELIEF_LABEL_SHORT = {"controller failover": "no write cache mirroring between t
 RELIEF_OTHER_SHORT = "less work than normal"
 
 
+def _finer_ms(value: float, digits: int) -> str:
+    """A latency with ``digits`` more decimals than :func:`models.formatting.fmt_ms` prints it (``0.106 ms`` for
+    0.1055 at one more; 100 ms and above keep whole milliseconds plus ``digits``)."""
+    base = 0 if value >= 99.95 else 1 if value >= 9.995 else 2
+    return f"{value:,.{base + digits}f} ms"
+
+
+def below_normal_ms(now: float | None, before: float | None) -> tuple[str, str] | None:
+    """A state's latency ``now`` and normal operation's ``before`` (ms) as printed side by side when ``now`` is the
+    lower: as :func:`models.formatting.fmt_ms` prints them, or with one more decimal where those read alike (0.106
+    and 0.108 ms, both "0.11 ms"); None where ``now`` is not lower, either is missing, or they read alike with that
+    decimal too (the solvers' rounding, not a state faster than normal)."""
+    if now is None or before is None or not (now < before):
+        return None
+    a, b = fmt_ms(now), fmt_ms(before)
+    if a != b:
+        return a, b
+    a, b = _finer_ms(now, 1), _finer_ms(before, 1)
+    return (a, b) if a != b else None
+
+
 def relief_words(state: StateResult, normal: WorkloadPerformance | None) -> str:
     """``below normal operation's 0.11 ms: the HA partner's NVRAM mirroring stops in takeover, so writes no longer
     wait for it`` when ``state`` (a ``StateResult``) stops work of normal operation (``relieved``) and its latency at
-    the target is shown lower than ``normal``'s (the workload's ``WorkloadPerformance`` in normal operation, both
-    ``slo_bounded_at_target_ms``, compared as printed); else "" (no target, no normal figures, or not lower)."""
+    the target is lower than ``normal``'s (the workload's ``WorkloadPerformance`` in normal operation, both
+    ``slo_bounded_at_target_ms``; normal's figure with one more decimal where the two print alike:
+    :func:`below_normal_ms`); else "" (no target, no normal figures, or not lower)."""
     if normal is None or not state.relieved or state.performance.target_iops is None:
         return ""
-    now, before = state.performance.slo_bounded_at_target_ms, normal.slo_bounded_at_target_ms
-    if now is None or before is None or now >= before or fmt_ms(now) == fmt_ms(before):
+    pair = below_normal_ms(state.performance.slo_bounded_at_target_ms, normal.slo_bounded_at_target_ms)
+    if pair is None:
         return ""
     words = RELIEF_LABEL_WORDS.get(state.label) or RELIEF_WORDS.get(state.state, RELIEF_OTHER)
     said = _RELIEF_IN_REASON.search(state.reason) if state.state == "site_failure" else None
     if said is not None:  # the state's own reason (the XLSX Reason column) with its round trip
         words = said.group(0)
-    return f"below normal operation's {fmt_ms(before)}: {words}"
+    return f"below normal operation's {pair[1]}: {words}"
+
+
+def state_latency(state: StateResult, normal: WorkloadPerformance | None = None) -> str:
+    """A state's latency at the target as its verdict prints it (``fmt_ms``; "saturated" where None), with one more
+    decimal where it is below ``normal``'s but prints alike (``0.106 ms`` beside normal's 0.108 ms, both "0.11 ms":
+    :func:`below_normal_ms`) and the state says why (:func:`relief_words`)."""
+    now = state.performance.slo_bounded_at_target_ms
+    if relief_words(state, normal):
+        pair = below_normal_ms(now, normal.slo_bounded_at_target_ms if normal is not None else None)
+        if pair is not None:
+            return pair[0]
+    return fmt_ms(now)
 
 
 _RELIEF_IN_REASON = re.compile(r"a write is stored at one site and no longer waits the [\d.]+ ms inter-site round "
@@ -148,7 +182,7 @@ def state_verdict(state: StateResult, normal: WorkloadPerformance | None = None)
         return (f"in {name}: saturation {fmt_iops(wp.saturation_iops)} IOPS, max {fmt_iops(wp.max_iops_at_slo, 'none')}"
                 f" IOPS within the {wp.slo_words}")
     answer = "yes" if state.meets_slo else "no"
-    latency = fmt_ms(wp.slo_bounded_at_target_ms)  # "saturated" where None
+    latency = state_latency(state, normal)  # "saturated" where None
     relief = relief_words(state, normal)
     return (f"meets the {wp.slo_words} at {fmt_iops(wp.target_iops)} IOPS in {name}: {answer}, {latency}"
             + (f" ({relief})" if relief else ""))
@@ -234,7 +268,7 @@ def compact_states(states: Iterable[StateResult], normal: WorkloadPerformance | 
         if wp.target_iops is None:
             parts.append(f"{name}: saturation {fmt_iops(wp.saturation_iops)} IOPS")
         else:
-            latency = fmt_ms(wp.slo_bounded_at_target_ms)  # "saturated" where None
+            latency = state_latency(state, normal)  # "saturated" where None
             relief = (RELIEF_LABEL_SHORT.get(state.label) or RELIEF_SHORT.get(state.state, RELIEF_OTHER_SHORT)
                       if relief_words(state, normal) else "")
             answer = "yes" if state.meets_slo else "no"

@@ -368,3 +368,22 @@ def test_the_runway_link_opens_a_chart_whose_capacity_line_crosses_100_at_months
     target = tmp_path / "runway.svg"
     dialog.export(target)
     assert target.stat().st_size > 1000
+
+
+def test_a_target_needing_more_outstanding_ios_than_stated_shows_its_caution_under_the_verdict(qtbot):
+    """Review r4 item 4: the vSAN RAID1 example meets 120K IOPS at 1.04 ms, which by Little's law needs 120,000 x
+    1.04e-3 = 125 outstanding I/Os; the workload states 64. The view says so under the verdict (a caution: the
+    storage meets the target, the workload as stated cannot offer it)."""
+    from models.evaluate import evaluate
+    from models.project import load
+    from models.resources import examples_dir
+
+    evaluation = evaluate(load(examples_dir() / "vsan-sqlserver-raid1.toml"))
+    wp = evaluation.performance.workloads[0]
+    assert round(wp.target_iops * wp.latency_at_target_ms / 1e3) == 125 and wp.concurrency == 64
+    view = PerformanceView()
+    qtbot.addWidget(view)
+    view.set_evaluation(evaluation, "TiB")
+    assert not view.cautions_label.isHidden()
+    assert "needs 125 outstanding I/Os (120K IOPS x 1.04 ms); the workload states 64" in view.cautions_label.text()
+    assert "✓" in view.verdict_label.text()  # met: the caution sits beside a met verdict, not a miss
