@@ -44,12 +44,18 @@ def test_key_specifications_and_their_sources(cid, mem_gb, fc, eth, ru, btu, cha
     # the drive limit follows NetApp's NS224 shelf-cabling pages (internal bays + shelves x 24), not max raw / drive
     internal = 48 if ru == 4 and chassis == 1 else (24 if ru == 2 else 0)
     assert rec.max_drives == internal + rec.max_shelves * 24
-    assert rec.kind_of("max_shelves") == "sourced" and "ns224/hot-add-" in rec.sources["max_shelves"]
+    family = "asa" if cid.startswith("netapp-asa-") else "aff"  # NetApp's merged hot-add page of the family
+    assert rec.kind_of("max_shelves") == "sourced" and (
+        f"ns224/cable-{family}-systems-hot-add-shelf.html" in rec.sources["max_shelves"])
     assert rec.max_raw_bytes == round(raw_pb * 1e15)
     assert rec.kind_of("max_raw_bytes") == "sourced" and f"{raw_pb:.4f} PB" in rec.sources["max_raw_bytes"]
     assert (raw_pb * 1000 / drive_tb) == pytest.approx(round(raw_pb * 1000 / drive_tb))  # whole drives of drive_tb
-    if btu is None:  # the C80 page publishes no power: left unset, not guessed
-        assert rec.typical_power_w is None and "typical_power_w" not in rec.sources
+    if btu is None:  # the C80 page publishes no power: assumed the AFF A90's, the larger of its 4U chassis family
+        assert rec.typical_power_w == pytest.approx(8304 * BTU_W, abs=0.1)
+        power_source = rec.sources["typical_power_w"]
+        assert rec.kind_of("typical_power_w") == "assumed" and "No environment data available." in power_source
+        assert "8304 BTU/hr" in power_source and "6938 BTU/hr" in power_source
+        assert "a70-90/a90-key-specifications.html" in power_source
     else:
         assert rec.typical_power_w == pytest.approx(chassis * btu * BTU_W, abs=0.1)
         power_source = rec.sources["typical_power_w"]

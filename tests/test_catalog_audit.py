@@ -42,7 +42,7 @@ def test_an_aff_a20_takes_one_ns224_shelf_and_two_are_refused_naming_the_rule_an
     two = _design("netapp-aff-a20", [("netapp-ns224", tlc, 24), ("netapp-ns224", tlc, 24)])
     errors = _errors(two)
     assert any("2 external shelves exceed NetApp AFF A20 HA pair's maximum of 1 direct-attached shelf" in e
-               and "shelf-cabling rule" in e and "ns224/hot-add-aff-cable-a20.html" in e
+               and "shelf-cabling rule" in e and "ns224/cable-aff-systems-hot-add-shelf.html" in e
                and "up to 5 external shelves when the shelves are switch-attached" in e for e in errors), errors
     capacity = evaluate_capacity(two, CAT)
     assert any("shelf-cabling rule" in p for r in capacity.systems for p in r.problems)
