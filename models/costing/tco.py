@@ -45,13 +45,21 @@ from models.costing.inputs import (
 )
 from models.pricing import Costing, cost
 from models.project.metrocluster import is_metrocluster
-from models.project.model import HciClusterNode, ManagedServiceNode, PriceRow, Project, Requirements, Scenario
+from models.project.model import (
+    HciClusterNode,
+    ManagedServiceNode,
+    Node,
+    PriceRow,
+    Project,
+    Requirements,
+    Scenario,
+)
 from models.units import growth_factor
 
 __all__ = ["CostLine", "Demand", "Energy", "OptionCost", "Tco", "break_even_hardware_price", "break_even_month",
            "cheapest", "cloud_options", "comparison_order", "cvo_option", "data_by_month", "demand_by_month",
            "design_cost", "design_deployment", "energy_of", "Footprint", "managed_option", "monthly_running",
-           "shortfall_count_note", "tco_of"]
+           "published_cloud_total", "shortfall_count_note", "tco_of"]
 
 BTU_PER_W = 3.412142
 """BTU/hr per watt (as the bill of materials)."""
@@ -525,6 +533,20 @@ def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: 
             line.name, old.upfront + line.upfront, tuple(a + b for a, b in zip(old.monthly, line.monthly)),
             f"{old.basis}; {line.basis}")
     return OptionCost(name, deployment, tuple(merged.values()), not missing, tuple(missing))
+
+
+def published_cloud_total(scenario: Scenario | Sequence[Node], catalog: Catalog, data: Sequence[float]) -> float:
+    """The total over the horizon of a cloud design's managed services and Cloud Volumes ONTAP systems at the
+    providers' published prices (no price book: ``models.costing.cloud_prices``), as :func:`design_cost` prices the
+    design itself on the Cost tab (``data``: :func:`data_by_month`); infinite when a part has no published price
+    (an unknown price never ranks first). ``scenario``: the design, or its storage nodes alone (what is priced).
+    The sizer ranks cloud designs on it (``models.sizing.ranking_rule``)."""
+    if not isinstance(scenario, Scenario):
+        scenario = Scenario.model_construct(name="", nodes=list(scenario))
+    missing: list[str] = []
+    lines = [*_managed_lines(scenario, catalog, data, {}, missing),
+             *_cloud_vm_lines(scenario, catalog, data, {}, missing)]
+    return math.inf if missing or not lines else float(sum(line.total for line in lines))
 
 
 def _managed_lines(scenario: Scenario, catalog: Catalog, data: Sequence[float], book: dict[str, PriceRow],
