@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from dataclasses import asdict
@@ -744,6 +745,11 @@ def _import_prices(args) -> int:
     return 0
 
 
+def _finite(value: float | None) -> float | str | None:
+    """``value`` for JSON: "unknown" for an infinite total (a part without a published price), never inf."""
+    return None if value is None else value if math.isfinite(value) else "unknown"
+
+
 def _money(value: float | None, currency: str | None) -> str:
     """``154,400 USD``, or "" without a price book."""
     return f"{value:,.0f} {currency}" if value is not None and currency else ""
@@ -784,6 +790,7 @@ def _size(args) -> int:
                      "max_iops_bound": c.bound or None,
                      "currency": result.currency, "unpriced": list(c.unpriced), "rack_units": c.rack_units,
                      "power_w": c.power_w, "pareto": c.pareto, "variant": c.variant, "tco": c.tco,
+                     "listed_cost": _finite(c.listed_cost),
                      "break_even_month": c.break_even_month, **even,
                      "alternatives": [{"summary": a.summary, "variant": a.variant, "meets": a.meets,
                                        "usable_bytes": a.usable_bytes, "effective_bytes": a.effective_bytes,
@@ -803,6 +810,10 @@ def _size(args) -> int:
         return 0
     need = result.needed_effective_bytes / 2**40
     needed = f"{need:,.2f} TiB" if need > 0 else "unknown (none stated)"
+    from models.costing.cloud_prices import PRICE_CURRENCY
+    from models.costing.inputs import running_inputs as _running
+
+    horizon = _running(project.requirements.running_costs, project.requirements.horizon_months).horizon_months
     print(f"{result.considered:,} designs considered; effective capacity needed {needed}"
           + (" (search capped by max_candidates)" if result.capped else ""))
     for note in result.notes:
@@ -821,7 +832,14 @@ def _size(args) -> int:
         space = (f"{row['rack_units']} U, {power}" if row["deployment"] != "cloud"
                  else "in the cloud (no rack space or power on site)")
         money = _money(row["cost"], row["currency"])
-        money = f", {money}" + (" + unpriced items" if row["unpriced"] else "") if money else ""
+        if money and row["unpriced"]:  # a partial price is not a cost: nothing priced says so, never "0 USD"
+            money = f"partly priced: {money} + unpriced items" if row["cost"] else "not priced"
+        money = f", {money}" if money else ""
+        if row["listed_cost"] == "unknown":
+            money += ", a part without a published price (ranked after the priced ones)"
+        elif row["listed_cost"] is not None:
+            money += (f", {row['listed_cost']:,.0f} {PRICE_CURRENCY} over {horizon} months at the providers' "
+                      "published prices")
         room = f", headroom {fmt_headroom(row['headroom_pct'])}" if row["headroom_pct"] is not None else ""
         room += f" (bound by the {row['max_iops_bound']})" if row["max_iops_bound"] else ""
         front = " [Pareto]" if row["pareto"] else ""

@@ -20,7 +20,8 @@ performance with the full engine (each workload's target, grown by its IOPS grow
 max IOPS at the SLO, or the band's P10 edge when ranking on "p90"), and with ``meet_slo_in_takeover`` the takeover
 state's. Every candidate keeps why it meets or fails ("capacity short by 12.4 TiB", "SLO missed above 210K IOPS",
 "takeover misses the SLO"). Without a price book, meeting candidates rank by rack units, then typical power, then
-headroom (larger first).
+(cloud designs) their total cost over the horizon at the providers' published prices, then headroom (larger
+first); :func:`ranking_rule` states the rule.
 
 HCI candidates (vSAN clusters) are checked with their ``n_plus`` spare hosts taken out (N+1: the cluster must meet
 the requirements with one host down) and counted with all of them; with ``n_plus`` = 1 a candidate that passes is
@@ -145,7 +146,10 @@ class Candidate:
         tco: with ``rank_on = "tco"``, its total cost of ownership over the horizon
         (``models.costing.tco.design_cost``); break_even_month: the first month its cumulative cost is no more
         than the cheapest cloud option's (None: not within the horizon, or no hardware price;
-        ``models.costing.tco.break_even_month``).
+        ``models.costing.tco.break_even_month``); listed_cost: a cloud design's total cost over the horizon at
+        the providers' published prices when the ranking compares it (no price book, or one that does not price
+        it in full: ``models.costing.tco.published_cloud_total``; infinite when a part has no published price),
+        else None.
     """
 
     summary: str
@@ -170,12 +174,16 @@ class Candidate:
     fit: tuple = field(default=(), repr=False, compare=False)
     max_iops_at_slo_host_down: float | None = None
     bound: str = ""
+    listed_cost: float | None = None
 
     def criteria(self) -> tuple:
-        """What the ranking compares, smaller better (:func:`ranking_rule`): its ``order`` (with a price book:
-        price incomplete, cost or total cost, rack units, watts; without: the deployment's place in the
-        requirements' list, rack units, watts (unknown: infinite), a cloud design's vCPUs), then its headroom
-        negated. The Pareto front (:func:`pareto_front`) is taken on exactly these."""
+        """What the ranking compares, smaller better (:func:`ranking_rule`): its ``order`` (ranked on total cost:
+        price incomplete, total cost, rack units, watts; with a price book: price incomplete, the cost when
+        complete (0 when not: a partial price is not compared), rack units, watts, an incompletely priced cloud
+        design's total at the published prices; without: the deployment's place in the requirements' list, rack
+        units, watts (unknown: infinite), a cloud design's total at the published prices
+        (``models.costing.tco.published_cloud_total``), its vCPUs), then its headroom negated. The Pareto front
+        (:func:`pareto_front`) is taken on exactly these."""
         return (*self.order, -(self.headroom_pct or 0.0))
 
     def rank_key(self) -> tuple:
@@ -308,6 +316,15 @@ class _Spec:
     def design(self) -> _Design:
         """(scenario, summary, rack units, power): the tuple the generators' callers read."""
         return self.scenario, self.summary, self.ru, self.power
+
+    def storage_nodes(self) -> list:
+        """The design's storage nodes (what a price reads), without building its scenario when it is one HCI
+        cluster, cloud VM or managed service not yet built (:func:`_cluster_scenario`'s node, unvalidated)."""
+        build = self._build
+        if self._scenario is None and isinstance(build, partial) and build.func is _cluster_scenario:
+            _, kind, fields = build.args
+            return [kind.model_construct(**fields)]
+        return list(self.scenario.nodes)
 
 
 class _ArraySpec(_Spec):
@@ -1591,11 +1608,14 @@ def ranking_rule(priced: bool, rank_on: str = "performance") -> str:
         first = ("the lowest total cost over the horizon (a design with an item the price book does not price "
                  "last), then the fewest rack units, then the least power")
     elif priced:
-        first = ("the lowest cost by the project's price book (a design with an item it does not price last), "
-                 "then the fewest rack units, then the least power")
+        first = ("the lowest cost by the project's price book, then the fewest rack units, then the least power, "
+                 "among the designs it prices in full; a design with an item it does not price comes after them, "
+                 "its partial price not compared: by the fewest rack units, then the least power, then in the cloud "
+                 "the lowest total cost over the horizon at the providers' published prices")
     else:
         first = ("the deployments in the order the requirements list them, then the fewest rack units, then the "
-                 "least power (unknown last), then in the cloud the fewest vCPUs")
+                 "least power (unknown last), then in the cloud the lowest total cost over the horizon at the "
+                 "providers' published prices (as Cost and footprint prices them), then the fewest vCPUs")
     return (f"Ranked by {first}, then the most headroom over the grown targets; each configuration is shown as "
             "the smallest of its drive, disk or service-size variants that meets (a larger variant is not ranked "
             "on its own). ★ marks the Pareto front of the configurations so shown: no other one evaluated is as "
@@ -1813,6 +1833,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         their reasons, plus every evaluated meeting candidate with the Pareto front marked (on the candidates, each
         platform design's shown variant; never on an alternative).
     """
+    from models.costing.inputs import running_inputs
+    from models.costing.tco import data_by_month, published_cloud_total
     from models.pricing import cost as price_of
 
     req = project.requirements
@@ -1834,6 +1856,15 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     if tco_basis is not None and not book:
         notes.append("ranked on total cost without a price book: on-premises hardware is not priced, so their total "
                      "counts power, space and nothing else (File > Import Price Book)")
+    data_of: list[tuple[float, ...]] = []
+
+    def cloud_data() -> tuple[float, ...]:
+        """The data month by month a cloud design is priced for (``models.costing.tco.data_by_month``), once."""
+        if not data_of:
+            data_of.append(data_by_month(base, req, running_inputs(req.running_costs,
+                                                                    req.horizon_months).horizon_months))
+        return data_of[0]
+
     failing: list[tuple[Candidate, Scenario]] = []
     designs = list(islice(_specs(base, catalog, req), req.max_candidates + 1))  # unbuilt: cheap
     capped = len(designs) > req.max_candidates
@@ -1872,15 +1903,21 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         watts = power if power is not None else math.inf
         order: tuple
         fit: tuple = ()
+        cloud = design.deployment == "cloud"
+        listed = 0.0
         if tco_basis is not None:
             order = (costing is None or len(costing.unpriced) > 0, tco_basis.total(design, power, costing), ru, watts)
-        elif costing is not None:
-            order = (len(costing.unpriced) > 0, costing.total, ru, watts)
-        else:  # a cloud design's vCPUs stand in for its footprint; its disks and a service's size order its variants
-            cloud = design.deployment == "cloud"
-            order = (deployment_rank[design.deployment], ru, watts, design.size[0] if cloud else 0)
+        elif costing is not None:  # a partial price is never compared: an unpriced item ranks it after, by footprint
+            complete = not costing.unpriced
+            listed = (0.0 if complete or not cloud
+                      else published_cloud_total(design.storage_nodes(), catalog, cloud_data()))
+            order = (not complete, costing.total if complete else 0.0, ru, watts, listed)
+            fit = () if complete else design.size[1:] if cloud else design.size
+        else:  # a cloud design's total at the published prices, then its vCPUs; its disks and size order variants
+            listed = published_cloud_total(design.storage_nodes(), catalog, cloud_data()) if cloud else 0.0
+            order = (deployment_rank[design.deployment], ru, watts, listed, design.size[0] if cloud else 0)
             fit = design.size[1:] if cloud else design.size
-        pending.append((order, fit, design, limits, costing))
+        pending.append((order, fit, design, limits, costing, listed))
     pending.sort(key=itemgetter(0, 1))  # (order, fit)
     capacities: dict[tuple, CapacityTotals] = {}  # designs that differ only in protocol or links share their capacity
     layouts: dict[tuple, Mapping[str, RaidLayout] | None] = {}  # ... and their RAID layouts
@@ -1894,7 +1931,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
 
     def screened_by_capacity(entry: tuple[Any, ...]) -> tuple[Candidate, Scenario]:
         """(candidate, checked scenario) of one design with its capacity evaluated: capacity, then the limits."""
-        order, fit, spec, limits, costing = entry
+        order, fit, spec, limits, costing, listed = entry
         scenario, summary, ru, power, deployment = spec.scenario, spec.summary, spec.ru, spec.power, spec.deployment
         checked = _without_spares(scenario, req.n_plus) if deployment == "hci" else scenario
         dumps = memo if deployment == "on-prem" else None
@@ -1915,7 +1952,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         reasons = capacity_reasons(cap, need, req.horizon_months)
         cand = Candidate(summary, False, tuple(reasons + limits), cap.usable_bytes, cap.effective_bytes, None, None,
                          ru, power, costing.total if costing is not None else None, scenario, deployment,
-                         costing.unpriced if costing is not None else (), False, order, fit=fit)
+                         costing.unpriced if costing is not None else (), False, order, fit=fit,
+                         listed_cost=listed if listed else None)
         return cand, checked
 
     # 2. in rank order: capacity (only as far as the search goes), the saturation screen, then the batched engine,

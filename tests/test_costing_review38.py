@@ -16,7 +16,7 @@ from models.costing.cloud_prices import LICENCE_PRICES, MANAGED_PRICES, VCPU_PRI
 from models.costing.tco import CostLine, OptionCost, shortfall_count_note
 from models.design import resolve
 from models.evaluate import project_catalog, with_layouts
-from models.present.cost import design_tco, footprint_rows, option_rows
+from models.present.cost import NO_BREAK_EVEN, design_tco, footprint_rows, option_rows
 from models.project.textformat import load
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "resources" / "examples"
@@ -43,7 +43,7 @@ def test_cvo_dr_design_counts_its_cloud_destination_and_says_no_option_carries_t
     assert lines["Compute"].monthly[0] == pytest.approx(vm.vcpu * VCPU_PRICES[vm.provider].price * 730)
     assert lines["Licence"].monthly[0] == pytest.approx(LICENCE_PRICES[node.licence].price * 730)
     disk = design.catalog.find(node.disk)
-    per_disk = lines["Disks"].monthly[0] / max(node.disk_count, math.ceil(tco.data_bytes[1] / disk.size_bytes))
+    per_disk = lines["Disks"].monthly[0] / node.disk_count  # the design's 6 disks hold the DR copies of month 1
     assert per_disk == pytest.approx(disk.size_bytes / 2**30 * 0.132, rel=1e-3)  # a P30 at 0.132 a GiB-month
     on_prem = sum(lines[k].total for k in ("Hardware", "Support", "Power", "Space"))
     assert tco.design.total == pytest.approx(on_prem + sum(lines[k].total for k in ("Compute", "Disks", "Licence")))
@@ -85,7 +85,9 @@ def test_unpriced_design_fills_the_break_even_column() -> None:
     support = tco.inputs.support_pct_per_year.value
     for option in tco.options:
         budget = (option.total - tco.design.total) / (1 + tco.inputs.horizon_months * support / 1200)
-        if option.name in others:
+        if option.name in others and option.short_from_month == 1:  # no alternative: no price (review 54)
+            assert others[option.name] == NO_BREAK_EVEN
+        elif option.name in others:
             assert others[option.name] == (f"if the hardware costs at most {budget:,.0f} USD" if budget > 0
                                            else "at no hardware price")
     assert not any("hardware not priced" in even for even in rows.values())

@@ -6,7 +6,6 @@ book a lower-cost configuration that meets too is named with the report's own co
 from __future__ import annotations
 
 import math
-import re
 from types import SimpleNamespace
 
 import pytest
@@ -105,12 +104,20 @@ def test_the_design_order_of_an_array_and_a_cloud_design_from_the_catalog_record
              + sum(catalog.find(s.catalog_id).typical_power_w for s in switches))
     order = design_order(aff.scenario, catalog, aff.requirements)
     assert order[0] == list(aff.requirements.deployments).index("on-prem")
-    assert order[1:] == (ru, pytest.approx(watts), 0)
+    assert order[1:] == (ru, pytest.approx(watts), 0.0, 0)
     cvo = load(CVO)
     vm = next(n for n in cvo.scenario.nodes if n.kind == "cloud_vm")
     assert vm.ha
+    # its total over the horizon at the published prices: the Cost tab's total of the design itself
+    from models.costing.inputs import running_inputs
+    from models.costing.tco import data_by_month, design_cost
+
+    inputs = running_inputs(cvo.requirements.running_costs, cvo.requirements.horizon_months)
+    listed = design_cost(cvo.scenario, catalog, cvo, inputs,
+                         data_by_month(cvo.scenario, cvo.requirements, inputs.horizon_months), 0.0, 0).total
     assert design_order(cvo.scenario, catalog, cvo.requirements) == (
-        list(cvo.requirements.deployments).index("cloud"), 0, math.inf, 2 * catalog.find(vm.catalog_id).vcpu)
+        list(cvo.requirements.deployments).index("cloud"), 0, math.inf, pytest.approx(listed),
+        2 * catalog.find(vm.catalog_id).vcpu)
 
 
 def test_the_aff_report_names_the_first_ranked_and_places_its_own_design_after_the_five():
@@ -130,31 +137,29 @@ def test_the_aff_report_names_the_first_ranked_and_places_its_own_design_after_t
             f"{total.rack_units} U against {result.candidates[4].rack_units} U for rank 5)") in section
 
 
-def test_the_cvo_report_explains_a_lower_cost_configuration_ranked_after_the_first():
-    """ANF Premium meets, costs less than ANF Ultra in the report's own cost table, and ranks second on headroom:
-    the section says so with the table's figures."""
+def test_the_cvo_report_ranks_the_cheaper_anf_tier_first_at_its_published_price():
+    """Review 54 item 5: ANF Ultra ranked before ANF Premium on headroom alone while the Cost tab priced Ultra
+    dearer. Both meet; ranked by their total over the 36 months at the published prices, Premium (2 TiB x 2,048
+    GiB x 0.000403 USD per GiB-hour x 730 h x 36, Microsoft's published price) comes first, and the section states
+    the design's own published total beside its vCPUs; no sentence says cost is not a criterion."""
     project, _, data = example_report(CVO)
-    text = _squash("\n".join(page_texts(data)))
     section, _ = _section(CVO)
     result = size(project, top=5)
     names = [c.summary for c in result.candidates[:5]]
-    premium = next(i for i, n in enumerate(names, start=1) if n.startswith("Azure NetApp Files, Premium"))
-    assert names[0].startswith("Azure NetApp Files, Ultra") and premium > 1
-    costs = {m.group(1): m.group(2) for m in re.finditer(
-        r"(Azure NetApp Files, (?:Premium|Ultra) service level) ([\d,]+) USD", text[:text.index(section)])}
-    ultra_cost, premium_cost = costs["Azure NetApp Files, Ultra service level"], \
-        costs["Azure NetApp Files, Premium service level"]
-    assert int(premium_cost.replace(",", "")) < int(ultra_cost.replace(",", ""))
-    room = {c.summary: c.headroom_pct for c in result.candidates}
-    assert room[names[premium - 1]] < room[names[0]]
-    assert "Cost is not one of this ranking's criteria (the project has no price book)" in section
-    from models.present.headroom import fmt_headroom
+    assert names[0] == "Azure NetApp Files, Premium service level, 2 TiB provisioned"
+    ultra = next(c for c in result.candidates if c.summary.startswith("Azure NetApp Files, Ultra"))
+    assert ultra.meets and ultra.headroom_pct > result.candidates[0].headroom_pct  # the old winner on headroom
+    assert result.candidates[0].listed_cost == pytest.approx(2048 * 0.000403 * 730 * 36)  # 21,690 USD
+    assert ultra.listed_cost == pytest.approx(2048 * 0.000538 * 730 * 36)  # 28,956 USD
+    listed = [c.listed_cost for c in result.candidates]
+    assert listed == sorted(listed)  # one deployment, no rack space or power: the published total decides
+    assert "Cost is not one of this ranking's criteria" not in section
+    assert "then in the cloud the lowest total cost over the horizon at the providers' published prices" in _squash(
+        "\n".join(page_texts(data)))
+    from models.present.recommendation import design_order
 
-    assert (f"Azure NetApp Files, Premium service level (rank {premium}, less headroom: "
-            f"{fmt_headroom(room[names[premium - 1]])} against {fmt_headroom(room[names[0]])}) at {premium_cost} USD"
-            ) in section
-    assert (f"against {ultra_cost} USD for the first ranked's Azure NetApp Files, Ultra service level") in section
-    assert "This report's design (in the cloud, 32 vCPUs) meets every stated requirement too (Summary)" in section
+    own = design_order(project.scenario, bundled_catalog(), project.requirements)[3]
+    assert f"This report's design (in the cloud, {own:,.0f} USD over the horizon, 32 vCPUs) meets every" in section
 
 
 def test_when_none_meets_the_section_says_so_and_gives_the_design_s_verdict():
@@ -184,8 +189,9 @@ def test_when_none_meets_the_section_says_so_and_gives_the_design_s_verdict():
 def test_a_tie_on_the_order_is_broken_by_the_headroom_as_the_rule_does():
     from models.present.recommendation import standing
 
-    shown = [_cand((1, 0, math.inf, 0), 310.0), _cand((1, 0, math.inf, 0), 105.0), _cand((1, 0, math.inf, 16), 136.0)]
-    design = (1, 0, math.inf, 0)
+    shown = [_cand((1, 0, math.inf, 900.0, 0), 310.0), _cand((1, 0, math.inf, 900.0, 0), 105.0),
+             _cand((1, 0, math.inf, 900.0, 16), 136.0)]
+    design = (1, 0, math.inf, 900.0, 0)
     assert standing(design, shown, False, REQ, None, headroom=200.0) == (
         "by the same rule it would rank between rank 1 and rank 2 (headroom: 200% against 310% for rank 1; "
         "headroom: 200% against 105% for rank 2)")
@@ -193,22 +199,26 @@ def test_a_tie_on_the_order_is_broken_by_the_headroom_as_the_rule_does():
         "by the same rule it ties with rank 2 on every criterion (headroom 105%)")
 
 
-def test_the_anf_premium_design_ties_with_the_ultra_service_of_equal_throughput():
-    """The ANF example's design is Premium at 4 TiB: 4 x 64 MiB/s per TiB, the throughput of Ultra at 2 TiB (2 x 128,
-    the catalog's figures), which the sizer ranks first: the design's headroom from its evaluation is the first
-    ranked's from the sizer, and the section says it ties with it."""
-    from models.present.recommendation import design_headroom
-
+def test_the_anf_premium_design_is_placed_by_its_published_total():
+    """The ANF example's design is Premium at 4 TiB, the throughput of Ultra at 2 TiB (4 x 64 = 2 x 128 MiB/s, the
+    catalog's figures), which the sizer ranked first on headroom before review 54. Ranked by the total over 36
+    months at the published prices, Premium at 2 TiB is first (2,048 GiB x 0.000403 USD per GiB-hour x 730 h x
+    36); the design, 4 TiB provisioned all along (its data stays under it), costs twice that and the section
+    places it after the three shown, against the third's published total."""
     project, evaluation, _ = example_report(examples_dir() / "anf-premium-oracle-nfs.toml")
-    catalog = bundled_catalog()
     node = next(n for n in project.scenario.nodes if n.kind == "managed_service")
-    first = size(project, top=5).candidates[0]
-    ultra = next(n for n in first.scenario.nodes if n.kind == "managed_service")
-    assert (node.provisioned_bytes / 2**40 * catalog.find(node.catalog_id).throughput_mibps_per_tib
-            == ultra.provisioned_bytes / 2**40 * catalog.find(ultra.catalog_id).throughput_mibps_per_tib)
-    room = design_headroom(evaluation.performance, project.scenario, project.requirements.horizon_months)
-    assert room == pytest.approx(first.headroom_pct, rel=1e-9)
+    assert node.provisioned_bytes == 4 * 2**40
+    result = size(project, top=5)
+    first = result.candidates[0]
+    assert first.summary == "Azure NetApp Files, Premium service level, 2 TiB provisioned"
+    premium_hour = 0.000403  # Microsoft Learn's published Premium price per GiB-hour (the catalog's source)
+    assert first.listed_cost == pytest.approx(2048 * premium_hour * 730 * 36)
+    own = 4096 * premium_hour * 730 * 36
+    last = result.candidates[len(result.candidates[:5]) - 1]
+    assert last.listed_cost < own
     section, _ = _section(examples_dir() / "anf-premium-oracle-nfs.toml")
-    from models.present.headroom import fmt_headroom
-
-    assert f"by the same rule it ties with rank 1 on every criterion (headroom {fmt_headroom(room)})" in section
+    n = len(result.candidates[:5])
+    assert (f"This report's design (in the cloud, {own:,.0f} USD over the horizon) meets every stated requirement "
+            f"too (Summary); by the same rule it would rank after the {n} shown (cloud cost at published prices: "
+            f"{own:,.0f} USD over the horizon against {last.listed_cost:,.0f} USD over the horizon for rank {n})"
+            ) in section

@@ -1,11 +1,11 @@
 """The sizer ranks by the rule it states (``models.sizing.ranking_rule``), and ★ (the Pareto front) is taken on the
 same criteria, so the recommended design is never one another shown or evaluated design beats on every criterion.
 
-The criteria are computed here from what each candidate shows (its deployment, rack units, power, a cloud VM's
-vCPUs from the catalog, headroom), not from the sizer's own sort key. The examples are the ones a review found
-ranking a dominated design first (the hybrid vSAN and ESA examples: an OSA all-flash cluster ranked before an ESA
-cluster of the same rack units and power with far more headroom) and five sizes of one managed file service
-filling the top five (the Cloud example)."""
+The criteria are computed here from what each candidate shows (its deployment, rack units, power, a cloud design's total
+at the published prices, a cloud VM's vCPUs from the catalog, headroom), not from the sizer's own sort key. The examples
+are the ones a review found ranking a dominated design first (the hybrid vSAN and ESA examples: an OSA all-flash cluster
+ranked before an ESA cluster of the same rack units and power with far more headroom) and five sizes of one managed file
+service filling the top five (the Cloud example)."""
 
 from __future__ import annotations
 
@@ -34,16 +34,23 @@ def _searched(name: str) -> tuple[object, SizingResult]:
 
 def _criteria(c: Candidate, project) -> tuple:
     """The stated criteria of a candidate without a price book, smaller better, from its shown figures: the
-    deployment's place in the requirements' list, rack units, watts (unknown: infinite), a cloud VM's vCPUs (an HA
-    pair's two), headroom negated."""
+    deployment's place in the requirements' list, rack units, watts (unknown: infinite), a cloud design's total
+    over the horizon at the published prices, a cloud VM's vCPUs (an HA pair's two), headroom negated."""
     catalog = project_catalog(project)
     vcpus = 0
     for node in c.scenario.nodes:
         if node.kind == "cloud_vm":
             vcpus = catalog.get(node.catalog_id, CloudVm).vcpu * (2 if node.ha else 1)
     deployments = list(project.requirements.deployments)
+    listed = 0.0
+    if c.deployment == "cloud":  # the cloud design's total over the horizon at the published prices (Cost tab's)
+        from models.costing.tco import data_by_month, published_cloud_total
+
+        req = project.requirements
+        listed = published_cloud_total(c.scenario, catalog, data_by_month(project.scenario, req,
+                                                                            req.horizon_months or 36))
     return (deployments.index(c.deployment), c.rack_units, c.power_w if c.power_w is not None else math.inf,
-            vcpus, -(c.headroom_pct or 0.0))
+            listed, vcpus, -(c.headroom_pct or 0.0))
 
 
 def _heads(result: SizingResult) -> list[Candidate]:
@@ -142,6 +149,8 @@ def test_the_command_line_states_the_rule_the_ranks_follow():
         assert main(["size", str(examples_dir() / "vsan8-osa-hybrid-4host-oltp.toml"), "--top", "2"]) == 0
     text = out.getvalue()
     assert ranking_rule(False).replace("★", "[Pareto]") + "." in text
-    assert "then the least power (unknown last), then in the cloud the fewest vCPUs, then the most headroom" in text
+    assert ("then the least power (unknown last), then in the cloud the lowest total cost over the horizon at the "
+            "providers' published prices (as Cost and footprint prices them), then the fewest vCPUs, then the most "
+            "headroom") in text
     assert ranking_rule(True).startswith("Ranked by the lowest cost") and "★" in ranking_rule(True)
     assert "total cost over the horizon" in ranking_rule(True, "tco")

@@ -7,6 +7,7 @@ a new scenario, or two compared side by side (one undo step each)."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from pathlib import Path
 
@@ -33,6 +34,7 @@ from app.gui.plain_text import escape, plain_tooltip, rich
 from app.gui.record_form import NumberEditor, RecordForm
 from app.gui.screen_fit import fit_to_screen
 from app.gui.tasks import TaskRunner
+from models.costing.cloud_prices import PRICE_CURRENCY
 from models.present.bom import BTU_PER_W
 from models.present.headroom import fmt_headroom
 from models.present.resilience import ha_state_label
@@ -98,22 +100,9 @@ DEPLOYMENT_CELL = {"on-prem": "On-premises", "hci": "HCI (vSAN)", "cloud": "Clou
 RACK_UNITS_AXIS = "Rack units (U)"
 """The chart's x axis without a price book (on-premises arrays and HCI clusters)."""
 
-VCPUS_AXIS = "vCPUs (HA pair: both nodes; managed service: 0)"
+CLOUD_COST_AXIS = f"Cost over the horizon at the providers' published prices ({PRICE_CURRENCY})"
 """The chart's x axis without a price book when every configuration is in the cloud: the ranking's cloud criterion
-(``models.sizing.ranking_rule``: in the cloud the fewest vCPUs; a managed service runs no VM of the customer's)."""
-
-
-def cloud_vcpus(candidate, catalog) -> int | None:
-    """A cloud configuration's vCPUs as the ranking counts them (``models.sizing``: the VM's vCPUs, twice for an HA
-    pair; a managed service none), read from its scenario's nodes and the catalog; None when a VM record is missing."""
-    total = 0
-    for node in candidate.scenario.nodes:
-        if node.kind == "cloud_vm":
-            record = catalog.find(node.catalog_id) if catalog is not None else None
-            if record is None:
-                return None
-            total += record.vcpu * (2 if node.ha else 1)
-    return total
+(``models.sizing.ranking_rule``: in the cloud the lowest total cost over the horizon at the published prices)."""
 
 
 LABEL_GAP = 0.05
@@ -445,12 +434,13 @@ class SizerDialog(QDialog):
                     + (f" (rank{'s' if len(ranks) > 1 else ''} {', '.join(map(str, ranks))} in the table)."
                        if ranks else ".") if any(c.deployment == "cloud" for c in every) else "")
             return RACK_UNITS_AXIS, (lambda c: None if c.deployment == "cloud" else float(c.rack_units)), note
-        catalog = self._catalog()
-        vcpus = {id(c): cloud_vcpus(c, catalog) for c in every}
-        ranks = [i + 1 for i, c in enumerate(result.candidates) if vcpus[id(c)] is None]
-        note = (f"Rank{'s' if len(ranks) > 1 else ''} {', '.join(map(str, ranks))}: a VM the catalog does not hold "
-                "(vCPUs unknown), listed, not charted." if ranks else "")
-        return VCPUS_AXIS, (lambda c: None if vcpus.get(id(c)) is None else float(vcpus[id(c)])), note
+        def listed(c) -> float | None:  # the ranking's cloud cost: its total at the published prices
+            return c.listed_cost if c.listed_cost is not None and math.isfinite(c.listed_cost) else None
+
+        ranks = [i + 1 for i, c in enumerate(result.candidates) if listed(c) is None]
+        note = (f"Rank{'s' if len(ranks) > 1 else ''} {', '.join(map(str, ranks))}: a part without a published "
+                "price (cost unknown), listed, not charted." if ranks else "")
+        return CLOUD_COST_AXIS, listed, note
 
     # --- requirements and prices ---------------------------------------------------------------------------------
 
@@ -602,9 +592,18 @@ class SizerDialog(QDialog):
                              + notes))
         self.table.setRowCount(len(rows))
         catalog = self._catalog()
+        from models.costing.inputs import running_inputs as _running
+
+        project_of = self._result_of[0]
+        horizon = (_running(project_of.requirements.running_costs, project_of.requirements.horizon_months)
+                   .horizon_months if project_of is not None else 36)
         for r, c in enumerate(rows):
             cost = ("not priced" if c.unpriced and not c.cost else  # nothing of it in the book: not "0 EUR"
                     money(c.cost, result.currency) + (" + unpriced parts" if c.unpriced else ""))
+            if c.listed_cost is not None:  # a cloud design ranked on its total at the published prices
+                listed = ("no published price for a part" if not math.isfinite(c.listed_cost) else
+                          f"{c.listed_cost:,.0f} {PRICE_CURRENCY} over {horizon} months at published prices")
+                cost = f"{cost}; {listed}" if cost else listed
             even = ""
             if c.tco is not None:  # ranked on total cost: the total over the horizon and the break-even month
                 cost = (f"{cost}; " if cost else "") + f"TCO {c.tco:,.0f}" + (

@@ -13,6 +13,7 @@ from app.report import graphics as g
 from app.report.fonts import REGULAR
 from models.costing import Tco
 from models.present.cost import (
+    NO_BREAK_EVEN,
     cloud_price_lines,
     cost_notes,
     cost_series,
@@ -133,6 +134,8 @@ def cost_section(builder, kit: tuple[Callable, Callable, Callable, Callable]) ->
     if tco.scope:  # a DR copy or a second site the cloud options do not have (models.present.cost.comparison_scope)
         story.append(builder.p(_e(tco.scope + "."), s.small))
     options = [unpriced_row(tco), *option_rows(tco)[1:]] if apart else option_rows(tco)  # not ranked
+    # no break-even against an option that cannot carry the I/O: its cell blank, the notes say why (review 54)
+    options = [(a, b, "" if c == NO_BREAK_EVEN else c) for a, b, c in options]
     if any(c for _, _, c in options):
         rows = [["Option", f"Total over {horizon} months", "This design breaks even"]]
         rows += [[_e(a), _e(b), _e(c)] for a, b, c in options]

@@ -45,13 +45,21 @@ from models.costing.inputs import (
 )
 from models.pricing import Costing, cost
 from models.project.metrocluster import is_metrocluster
-from models.project.model import HciClusterNode, ManagedServiceNode, PriceRow, Project, Requirements, Scenario
+from models.project.model import (
+    HciClusterNode,
+    ManagedServiceNode,
+    Node,
+    PriceRow,
+    Project,
+    Requirements,
+    Scenario,
+)
 from models.units import growth_factor
 
 __all__ = ["CostLine", "Demand", "Energy", "OptionCost", "Tco", "break_even_hardware_price", "break_even_month",
            "cheapest", "cloud_options", "comparison_order", "cvo_option", "data_by_month", "demand_by_month",
            "design_cost", "design_deployment", "energy_of", "Footprint", "managed_option", "monthly_running",
-           "shortfall_count_note", "tco_of"]
+           "published_cloud_total", "shortfall_count_note", "tco_of"]
 
 BTU_PER_W = 3.412142
 """BTU/hr per watt (as the bill of materials)."""
@@ -421,8 +429,12 @@ def _price_text(price: CloudPrice | None) -> str:
 
 
 def _cloud_vm_lines(scenario: Scenario, catalog: Catalog, data: Sequence[float], book: dict[str, PriceRow],
-                    missing: list[str]) -> list[CostLine]:
-    """The monthly compute, disk and licence lines of the scenario's Cloud Volumes ONTAP systems."""
+                    missing: list[str], destinations: bool = False) -> list[CostLine]:
+    """The monthly compute, disk and licence lines of the scenario's Cloud Volumes ONTAP systems. A system's disks
+    grow with ``data`` (its share of it), or, with ``destinations`` and the system a replication destination, with
+    the copies it holds: each month the disks its free capacity needs for the copies grown to that month
+    (``models.replication.sizing.destination_disks_by_month``: the reduction replication keeps and the reserve
+    counted, the count the sizer proposes at the horizon)."""
     horizon = len(data) - 1
     compute = [0.0] * horizon
     disks = [0.0] * horizon
@@ -453,10 +465,20 @@ def _cloud_vm_lines(scenario: Scenario, catalog: Catalog, data: Sequence[float],
             if unit is None:
                 missing.append(f"disk price of {disk.name}")
                 unit = 0.0
-            bases["Disks"].append(f"{disk.name} x {'the price book' if own is not None else _price_text(price)}; "
-                                  "more disks as the data outgrows them")
+            copies = None
+            if destinations:
+                from models.replication.sizing import destination_disks_by_month
+
+                copies = destination_disks_by_month(scenario, catalog, node.id, horizon)
+            price_words = f"{disk.name} x {'the price book' if own is not None else _price_text(price)}"
+            if copies is not None:
+                counts, held = copies
+                bases["Disks"].append(_copies_words(node.disk_count, counts, held, per) + f"; {price_words}")
+            else:
+                bases["Disks"].append(f"{price_words}; more disks as the data outgrows them")
             for m in range(horizon):
-                count = max(node.disk_count, math.ceil(data[m + 1] * share / disk.size_bytes))
+                count = (copies[0][m] if copies is not None
+                         else max(node.disk_count, math.ceil(data[m + 1] * share / disk.size_bytes)))
                 disks[m] += per * count * unit
         if isinstance(lic, Licence):
             own = _book_monthly(book, node.licence, horizon)
@@ -470,6 +492,20 @@ def _cloud_vm_lines(scenario: Scenario, catalog: Catalog, data: Sequence[float],
                 licence[m] += unit
     return [CostLine(name, 0.0, tuple(values), "; ".join(bases[name]))
             for name, values in (("Compute", compute), ("Disks", disks), ("Licence", licence)) if bases[name]]
+
+
+def _copies_words(own: int, counts: Sequence[int], held: bool, per: int) -> str:
+    """How a replication destination's disks are counted, in words (:func:`_cloud_vm_lines`)."""
+    node = " per node" if per > 1 else ""
+    if not counts or counts[-1] == own:
+        words = f"{own} data disks{node} (the design's), which hold the DR copies over the horizon"
+    else:
+        first = next(m for m, c in enumerate(counts, start=1) if c > own)
+        words = (f"{own} data disks{node} (the design's) to month {first - 1}, then as many as hold the DR copies "
+                 f"grown to each month (their needed capacity: the data with the reduction replication keeps, "
+                 f"the retained change and the transfer held, in the destination's free capacity), "
+                 f"{counts[-1]} by month {len(counts)}")
+    return words + ("" if held else "; the VM takes no more disks and the copies outgrow them")
 
 
 def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: RunningInputs,
@@ -513,7 +549,7 @@ def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: 
                  CostLine("Space", 0.0, tuple(space for _ in range(horizon)),
                           f"{ru} U{both} x {inputs.rack_unit_cost_per_month.value:g} {currency} a month"))
         if cloud_nodes:  # e.g. a Cloud Volumes ONTAP DR destination: the cloud options' price lines
-            lines += tuple(_cloud_vm_lines(scenario, catalog, data, book, missing))
+            lines += tuple(_cloud_vm_lines(scenario, catalog, data, book, missing, destinations=True))
             lines += _managed_lines(scenario, catalog, data, book, missing)
         return OptionCost(name, deployment, lines, not missing, tuple(missing))
     lines_list = list(_managed_lines(scenario, catalog, data, book, missing))
@@ -525,6 +561,20 @@ def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: 
             line.name, old.upfront + line.upfront, tuple(a + b for a, b in zip(old.monthly, line.monthly)),
             f"{old.basis}; {line.basis}")
     return OptionCost(name, deployment, tuple(merged.values()), not missing, tuple(missing))
+
+
+def published_cloud_total(scenario: Scenario | Sequence[Node], catalog: Catalog, data: Sequence[float]) -> float:
+    """The total over the horizon of a cloud design's managed services and Cloud Volumes ONTAP systems at the
+    providers' published prices (no price book: ``models.costing.cloud_prices``), as :func:`design_cost` prices the
+    design itself on the Cost tab (``data``: :func:`data_by_month`); infinite when a part has no published price
+    (an unknown price never ranks first). ``scenario``: the design, or its storage nodes alone (what is priced).
+    The sizer ranks cloud designs on it (``models.sizing.ranking_rule``)."""
+    if not isinstance(scenario, Scenario):
+        scenario = Scenario.model_construct(name="", nodes=list(scenario))
+    missing: list[str] = []
+    lines = [*_managed_lines(scenario, catalog, data, {}, missing),
+             *_cloud_vm_lines(scenario, catalog, data, {}, missing)]
+    return math.inf if missing or not lines else float(sum(line.total for line in lines))
 
 
 def _managed_lines(scenario: Scenario, catalog: Catalog, data: Sequence[float], book: dict[str, PriceRow],
@@ -751,6 +801,23 @@ def project_currency(project: Project) -> str:
     return project.price_book[0].currency if project.price_book else PRICE_CURRENCY
 
 
+def _unlike_words(scenario: Scenario) -> str:
+    """What a break-even price of a protected design leaves unlike the cloud option it is set against, as a clause
+    (", against an option that excludes DR (the design's total counts its replication destination (DR to Azure);
+    the option holds one copy of the data at one site)"); "" for a design without replication or a second site."""
+    from models.project.metrocluster import is_metrocluster
+
+    names = {n.id: n.label or n.id for n in scenario.nodes}
+    targets = list(dict.fromkeys(names.get(r.target, r.target) for r in scenario.replications))
+    counted = (["both MetroCluster sites"] if is_metrocluster(scenario) else []) + (
+        [f"its replication destination{'s' * (len(targets) > 1)} ({', '.join(targets)})"] if targets else [])
+    if not counted:
+        return ""
+    excluded = " and ".join((["DR"] if targets else []) + (["the second site"] if is_metrocluster(scenario) else []))
+    return (f", against an option that excludes {excluded} (the design's total counts {' and '.join(counted)}; the "
+            "option holds one copy of the data at one site)")
+
+
 def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footprint) -> Tco:
     """Cost and footprint of ``scenario`` (of ``project``, evaluated against ``catalog``; ``foot`` its footprint,
     ``models.present.bom.footprint``) over the requirements' horizon, with the catalog's managed file services
@@ -805,11 +872,16 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
     if energy is not None:
         notes.extend(energy.assumed)
     hardware_priced = deployment == "on-prem" and design.lines[0].upfront > 0
+    carriers = [o for o in options if o.short_from_month != 1]
+    if deployment == "on-prem" and len(carriers) < len(options):
+        notes.append(f"no break-even is given against the {len(options) - len(carriers)} option"
+                     f"{'s' * (len(options) - len(carriers) > 1)} that cannot carry the workloads' I/O from the first "
+                     "month: none is an alternative to this design")
     break_even: list[tuple[str, int | None]] = []
     if deployment == "on-prem":
         if hardware_priced:
             mine = design.cumulative()
-            break_even = [(o.name, break_even_month(mine, o.cumulative())) for o in options]
+            break_even = [(o.name, break_even_month(mine, o.cumulative())) for o in carriers]
         else:
             budget = None
             if cheapest_option is not None:
@@ -824,7 +896,7 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
                 upper = ("; that price is an upper bound, as the power the catalog gives no figure for is not counted"
                          if energy is not None and not energy.complete else "")
                 price = (f"if the hardware costs at most {budget:,.0f} {currency} (with support at "
-                         f"{inputs.support_pct_per_year.value:g}% a year){upper}")
+                         f"{inputs.support_pct_per_year.value:g}% a year){upper}{_unlike_words(scenario)}")
                 if cheapest_option is not None and cheapest_option.shortfall:
                     notes.append("the hardware is not priced (import a price book), so the break-even month is not "
                                  "known")

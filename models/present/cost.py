@@ -219,6 +219,11 @@ def footprint_rows(tco: Tco) -> list[tuple[str, str]]:
     return rows
 
 
+NO_BREAK_EVEN = "none: it cannot carry the workloads' I/O, so it is no alternative to this design"
+"""The break-even column of a cloud option that cannot carry the workloads' I/O from the first month (review 54:
+a break-even price against it was given); the GUI shows the cell blank with this in its tooltip, the report and
+the workbook print it."""
+
 DESIGN_NOT_PRICED = "n/a (design not priced)"
 """The break-even column of a cloud option for a design that is neither a cloud design nor an on-premises one
 (whose rows give the break-even month, or with its hardware not priced the most its hardware may cost to break even
@@ -235,6 +240,8 @@ def option_rows(tco: Tco) -> list[tuple[str, str, str]]:
     for option in comparison_order(tco.options):
         if tco.design.deployment == "cloud":
             even = ""  # a cloud design buys nothing up front: the column is left out
+        elif option.short_from_month == 1 and tco.design.deployment == "on-prem":
+            even = NO_BREAK_EVEN  # no alternative to the design: no price or month to break even against it
         elif tco.break_even:
             even = _month(tco.break_even_with(option.name))
         elif tco.design.deployment == "on-prem" and _hardware_unpriced(tco):
@@ -302,6 +309,10 @@ def workbook_rows(tco: Tco) -> list[list[Any]]:
     for option in comparison_order(tco.options) if not tco.break_even and _hardware_unpriced(tco) else ():
         if tco.design.deployment != "on-prem":
             break
+        if option.short_from_month == 1:
+            rows.append([f"Break-even hardware price against {option.name}", None, tco.currency, "computed",
+                         NO_BREAK_EVEN])
+            continue
         budget = hardware_budget(tco, option)
         rows.append([f"Break-even hardware price against {option.name}", budget, tco.currency, "computed",
                      f"the most the hardware may cost (with support at {support:g}% a year) for the design to cost "

@@ -3,14 +3,14 @@ first ranked configuration is, where the design stands by the same ranking rule,
 cost, a lower-cost configuration ranked after the first that meets too (from the report's own cost comparison,
 ``models.costing.tco``). Qt-free; the report's "Recommendation" section prints them.
 
-The design is placed with the figures the rule compares (``models.sizing.Candidate.criteria``): without a price
-book its deployment's place in the requirements' list, its rack units, its typical power (unknown last) and, in
-the cloud, its vCPUs; with a price book whether every item is priced, its cost, rack units and power. The design's
-figures are those the sizer gives its own designs, by the same rules: rack units and power from its bill of
-materials (``models.present.bom.footprint``: controllers, shelves, drives and switches), a vSAN cluster at
-``HCI_HOST_RACK_UNITS`` per host with no power figure, a cloud design no rack space or power and the vCPUs of its
-VMs (two per HA pair), the cost by ``models.pricing.cost``. A design ranked on total cost is not placed (that total
-is the sizer's own basis)."""
+The design is placed with the figures the rule compares (``models.sizing.Candidate.criteria``): without a price book its
+deployment's place in the requirements' list, its rack units, its typical power (unknown last) and, in the cloud, its
+total cost over the horizon at the providers' published prices, then its vCPUs; with a price book whether every item is
+priced, its cost (when it is), rack units and power. The design's figures are those the sizer gives its own designs, by
+the same rules: rack units and power from its bill of materials (``models.present.bom.footprint``: controllers, shelves,
+drives and switches), a vSAN cluster at ``HCI_HOST_RACK_UNITS`` per host with no power figure, a cloud design no rack
+space or power and the vCPUs of its VMs (two per HA pair), the cost by ``models.pricing.cost``. A design ranked on total
+cost is not placed (that total is the sizer's own basis)."""
 
 from __future__ import annotations
 
@@ -51,8 +51,9 @@ def design_order(scenario: Any, catalog: Any, requirements: Any, price_book: Seq
     """The design's figures in the order the ranking compares them (the first part of
     ``models.sizing.Candidate.criteria``, headroom left out), or None when the design cannot be placed
     (:func:`design_placement` says why). Without a price book: (deployment's place in
-    ``requirements.deployments``, rack units, watts or infinity when unknown, vCPUs of a cloud design else 0); with
-    one: (an item unpriced, cost, rack units, watts)."""
+    ``requirements.deployments``, rack units, watts or infinity when unknown, a cloud design's total at the published
+    prices else 0, vCPUs of a cloud design else 0); with one: (an item unpriced, the cost when every item is priced
+    else 0, rack units, watts, an incompletely priced cloud design's total at the published prices else 0)."""
     return design_placement(scenario, catalog, requirements, price_book)[0]
 
 
@@ -93,18 +94,35 @@ def design_placement(scenario: Any, catalog: Any, requirements: Any,
         from models.pricing import cost
 
         costing = cost(scenario, catalog, list(price_book))
-        if costing is not None:
-            return (len(costing.unpriced) > 0, costing.total, ru, watts), ""
+        if costing is not None:  # a partial price is not compared (models.sizing.ranking_rule)
+            complete = not costing.unpriced
+            listed = _listed(scenario, catalog, requirements) if deployment == "cloud" and not complete else 0.0
+            return (not complete, costing.total if complete else 0.0, ru, watts, listed), ""
     if deployment not in requirements.deployments:
-        listed = ", ".join(DEPLOYMENT_WORDS.get(d, d) for d in requirements.deployments)
-        return None, (f"it is not placed in this ranking: the requirements list the deployments {listed}, not "
+        named = ", ".join(DEPLOYMENT_WORDS.get(d, d) for d in requirements.deployments)
+        return None, (f"it is not placed in this ranking: the requirements list the deployments {named}, not "
                       f"{DEPLOYMENT_WORDS[deployment]}")
-    return (list(requirements.deployments).index(deployment), ru, watts, vcpus), ""
+    listed = _listed(scenario, catalog, requirements) if deployment == "cloud" else 0.0
+    return (list(requirements.deployments).index(deployment), ru, watts, listed, vcpus), ""
+
+
+def _listed(scenario: Any, catalog: Any, requirements: Any) -> float:
+    """A cloud design's total over the horizon at the providers' published prices, as the sizer ranks it
+    (``models.costing.tco.published_cloud_total`` of the design's own data month by month)."""
+    from models.costing.inputs import running_inputs
+    from models.costing.tco import data_by_month, published_cloud_total
+
+    horizon = running_inputs(requirements.running_costs, requirements.horizon_months).horizon_months
+    return published_cloud_total(scenario, catalog, data_by_month(scenario, requirements, horizon))
+
+
+LISTED = "cloud cost at published prices"
+"""The criterion of a cloud design's total over the horizon at the providers' published prices."""
 
 
 def _criteria(priced: bool) -> tuple[str, ...]:
-    return (("price", "cost", "rack units", "typical power", "headroom") if priced
-            else ("deployment", "rack units", "typical power", "vCPUs", "headroom"))
+    return (("price", "cost", "rack units", "typical power", LISTED, "headroom") if priced
+            else ("deployment", "rack units", "typical power", LISTED, "vCPUs", "headroom"))
 
 
 def _value(index: int, value: Any, priced: bool, requirements: Any, currency: str | None) -> str:
@@ -114,8 +132,13 @@ def _value(index: int, value: Any, priced: bool, requirements: Any, currency: st
         return DEPLOYMENT_WORDS.get(requirements.deployments[value], requirements.deployments[value])
     if name == "price":
         return "an item not priced" if value else "every item priced"
-    if name == "cost":
-        return f"{value:,.0f} {currency or ''}".strip()
+    if name == "cost":  # 0: an item not priced, its partial price not compared (never "0 USD")
+        return f"{value:,.0f} {currency or ''}".strip() if value else "not compared (an item not priced)"
+    if name == LISTED:
+        from models.costing.cloud_prices import PRICE_CURRENCY
+
+        return ("none (not in the cloud)" if not value else "unknown (a part without a published price)"
+                if value == math.inf else f"{value:,.0f} {PRICE_CURRENCY} over the horizon")
     if name == "rack units":
         return f"{value} U"
     if name == "typical power":
@@ -180,7 +203,7 @@ def standing(design: tuple | None, shown: Sequence[Any], priced: bool, requireme
         if headroom is not None:
             return (f"by the same rule it ties with {which} on every criterion (headroom "
                     f"{fmt_headroom(headroom)})")
-        names = ", ".join(n for n, v in zip(_criteria(priced), design) if v or n != "vCPUs")
+        names = ", ".join(n for n, v in zip(_criteria(priced), design) if v or n not in ("vCPUs", LISTED))
         return (f"by the same rule it ties with {which} on {names} (the rule then ranks by the most headroom over "
                 "the grown targets)")
     n = len(orders)
@@ -212,7 +235,7 @@ def design_figures(design: tuple | None, deployment: str | None, priced: bool, r
     names = _criteria(priced)
     out = []
     for k, value in enumerate(design):
-        if names[k] == "price" or (names[k] == "vCPUs" and not value):
+        if names[k] == "price" or (names[k] in ("vCPUs", LISTED, "cost") and not value):
             continue
         if deployment == "cloud" and names[k] in ("rack units", "typical power"):
             continue
@@ -268,11 +291,11 @@ def cheaper_sentence(shown: Sequence[Any], options: Sequence[Any], currency: str
 
     items = [f"{o.name} (rank {rank}{why(c)}) at {o.total:,.0f} {currency}" for rank, c, o in cheaper]
     listed = items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-    return ("Cost is not one of this ranking's criteria (the project has no price book), so a configuration that "
-            f"meets at a lower cost can rank after the first: over {horizon_months} months the cost comparison (Cost "
-            f"and footprint) puts {listed}, against {first.total:,.0f} {currency} for the first ranked's "
-            f"{first.name} (each priced there at the size that holds the data and carries the I/O month by month, "
-            "not at the size shown here).")
+    return ("This ranking prices each cloud configuration at the size shown (the project has no price book), so a "
+            "configuration that the cost comparison finds cheaper can rank after the first: over "
+            f"{horizon_months} months the cost comparison (Cost and footprint) puts {listed}, against "
+            f"{first.total:,.0f} {currency} for the first ranked's {first.name} (each priced there at the size that "
+            "holds the data and carries the I/O month by month, not at the size shown here).")
 
 
 RANKED_SHOWN = 5

@@ -187,6 +187,45 @@ def propose_destination(scenario: Scenario, catalog: Catalog, rep: Replication,
                                needed, free, final.rpo_achieved_minutes, final.rpo_met, meets, text, design)
 
 
+def destination_disks_by_month(scenario: Scenario, catalog: Catalog, node_id: str,
+                                horizon_months: int) -> tuple[tuple[int, ...], bool] | None:
+    """The data disks the Cloud Volumes ONTAP destination ``node_id`` needs at the end of months 1..horizon, and
+    whether its VM takes that many: each month the fewest disks, never fewer than its own ``disk_count``, whose free
+    capacity (the capacity engine's usable less its own workloads, as the verdict reads it) holds the copies of every
+    relationship to it grown to that month (:func:`grown_copies_bytes`: the data with the reduction replication keeps,
+    the retained change, the held transfer), the rule :func:`propose_destination` sizes the horizon's count by. A
+    month no count of the VM holds gets its largest (the bool then False). None when no relationship targets the
+    node or it is no Cloud Volumes ONTAP system the capacity engine can build."""
+    target = scenario.node(node_id)
+    reps = [r for r in scenario.replications if r.target == node_id]
+    if not reps or not isinstance(target, CloudVmNode):
+        return None
+    vm = catalog.find(target.catalog_id)
+    most = ((vm.max_data_disks_ha or vm.max_data_disks) if target.ha else vm.max_data_disks) \
+        if isinstance(vm, CloudVm) else target.disk_count
+    most = max(most, target.disk_count)
+    figures = [replication_figures(scenario, rep) for rep in reps]
+    frees: dict[int, float | None] = {}
+
+    def free(count: int) -> float | None:
+        if count not in frees:
+            frees[count] = _free_bytes(_with_node(scenario, node_id, disk_count=count), catalog, node_id)
+        return frees[count]
+
+    if free(target.disk_count) is None:
+        return None
+    counts: list[int] = []
+    held = True
+    for month in range(1, horizon_months + 1):
+        need = sum(grown_copies_bytes(f, month) for f in figures)
+        count = counts[-1] if counts else target.disk_count  # the copies only grow: never fewer than last month
+        while count < most and (free(count) or 0.0) < need:
+            count += 1
+        held = held and (free(count) or 0.0) >= need
+        counts.append(count)
+    return tuple(counts), held
+
+
 def carry_relationships(base: Scenario, candidate: Scenario) -> Scenario:
     """A sizer candidate's scenario with the base scenario's replication relationships carried over: a source the
     candidate replaced becomes the candidate system now serving the protected workloads, and a destination the
@@ -227,5 +266,5 @@ def propose_destinations(scenario: Scenario, catalog: Catalog, horizon_months: i
     return tuple(p for p in found if p is not None)
 
 
-__all__ = ["DestinationProposal", "LINK_STEPS_MBIT_S", "SCHEDULES_MINUTES", "carry_relationships", "grown_copies_bytes",
-           "propose_destination", "propose_destinations"]
+__all__ = ["DestinationProposal", "LINK_STEPS_MBIT_S", "SCHEDULES_MINUTES", "carry_relationships",
+           "destination_disks_by_month", "grown_copies_bytes", "propose_destination", "propose_destinations"]

@@ -61,7 +61,9 @@ def test_the_caveats_are_whole_on_a_laptop(open_window, qtbot):
             lines = table.horizontalHeaderItem(c).text().split("\n")
             assert max(header.fontMetrics().horizontalAdvance(line) for line in lines) <= table.columnWidth(c), lines
     assert " ".join(table.horizontalHeaderItem(1).text().split()) == "Total over the horizon"
-    assert header.height() >= 2 * header.fontMetrics().height()  # a header broken into two lines shows both
+    broken = max(len(table.horizontalHeaderItem(c).text().split("\n")) for c in range(table.columnCount())
+                 if not table.isColumnHidden(c))
+    assert header.height() >= broken * header.fontMetrics().height()  # a header broken into lines shows them all
 
 
 def test_a_table_with_room_keeps_one_line_per_row(open_window, qtbot):
@@ -71,11 +73,12 @@ def test_a_table_with_room_keeps_one_line_per_row(open_window, qtbot):
 
     view = _cost_view(open_window, qtbot, "aff-a90-oracle-nvmefc64.toml", 1366, 740)
     source = view.table
-    table = FittingTable(source.rowCount(), source.columnCount())
+    shown = [c for c in range(source.columnCount()) if not source.isColumnHidden(c)]  # as on screen
+    table = FittingTable(source.rowCount(), len(shown))
     qtbot.addWidget(table)
     for r in range(source.rowCount()):
-        for c in range(source.columnCount()):
-            table.setItem(r, c, QTableWidgetItem(source.item(r, c).text()))
+        for i, c in enumerate(shown):
+            table.setItem(r, i, QTableWidgetItem(source.item(r, c).text()))
     metrics = table.fontMetrics()
     one_line = [max(metrics.horizontalAdvance(table.item(r, c).text()) for r in range(table.rowCount())) + 16
                 for c in range(table.columnCount())]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from models.design import resolve
 from models.evaluate import project_catalog, with_layouts
-from models.present.cost import design_tco
+from models.present.cost import NO_BREAK_EVEN, design_tco
 from models.project.textformat import load
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
@@ -28,14 +28,16 @@ def test_break_even_column_is_filled_or_hidden(example_window):
     cells[view.table.item(0, 0).text()] = view.table.item(0, 2).text()
     for r in range(1, view.table.rowCount()):
         item = view.table.item(r, 2)
-        assert item.text() == item.toolTip().replace("if the hardware costs at most ", "hardware ≤ ")
+        assert item.text() == ("" if item.toolTip() == NO_BREAK_EVEN  # blank, the reason in the tooltip
+                               else item.toolTip().replace("if the hardware costs at most ", "hardware ≤ "))
     assert cells[tco.cheapest] == f"if the hardware costs at most {tco.break_even_hardware:,.0f} USD"
     # the design's own row (running costs only, not charted) has no break-even of its own; every option has its own
     # hardware price to break even (review 53b #7)
     support, horizon = tco.inputs.support_pct_per_year.value, tco.inputs.horizon_months
     for option in tco.options:
         budget = (option.total - tco.design.total) / (1 + horizon * support / 1200)
-        assert cells[option.name] == (f"if the hardware costs at most {budget:,.0f} USD" if budget > 0
+        assert cells[option.name] == (NO_BREAK_EVEN if option.short_from_month == 1 else
+                                      f"if the hardware costs at most {budget:,.0f} USD" if budget > 0
                                       else "at no hardware price")
     assert cells[f"{tco.design.name} (not charted)"] == ""
     project = load(EXAMPLES / "anf-premium-oracle-nfs.toml")

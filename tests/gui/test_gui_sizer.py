@@ -3,6 +3,8 @@ and ranks candidates that meet; applying one adds it as the active scenario (und
 
 from __future__ import annotations
 
+import re
+
 
 def test_size_rank_and_apply_as_a_scenario(qtbot, example_window):
     win = example_window
@@ -134,7 +136,7 @@ def test_the_dialog_relates_the_ranking_to_the_design_in_the_report_s_sentences(
     qtbot.waitUntil(lambda: dialog.result is not None, timeout=60_000)
     assert not calls
     lines = dialog.relation_lines
-    assert dialog.relation.isVisible() and len(lines) == 3
+    assert dialog.relation.isVisible() and len(lines) == 2
     assert dialog.relation.text().splitlines()[1:] == lines  # shown as they are, one per line, not shortened
     scroll = dialog.relation_scroll  # at 1366 x 768 every line is on view, below the list, without scrolling
     qtbot.waitUntil(lambda: dialog.relation.height() >= dialog.relation.heightForWidth(dialog.relation.width()))
@@ -144,8 +146,9 @@ def test_the_dialog_relates_the_ranking_to_the_design_in_the_report_s_sentences(
     assert top.y() >= dialog.table.mapTo(dialog, QPoint(0, dialog.table.height())).y()
     first = dialog.result.candidates[0].summary
     assert lines[0].startswith(f"First ranked: {first}, ")
-    assert lines[1].startswith("This report's design (in the cloud, 32 vCPUs) meets every stated requirement too")
-    assert lines[2].startswith("Cost is not one of this ranking's criteria")
+    assert re.match(r"This report's design \(in the cloud, [\d,]+ USD over the horizon, 32 vCPUs\) meets every "
+                    "stated requirement too", lines[1])
+    assert "Cost is not one of this ranking's criteria" not in " ".join(lines)  # cloud designs rank on cost
 
     monkeypatch.undo()
     data = render_report_bytes(win.document.project, evaluation_cache=dict(cached), sizing=win._sizing_cache(),
@@ -190,11 +193,11 @@ def _sized(qtbot, open_window, project):
     return dialog
 
 
-def test_cloud_only_results_are_charted_by_the_vcpus_they_rank_on(qtbot, open_window):
-    """The CVO example ranks cloud configurations only (no rack units): the chart plots them against the vCPUs the
-    ranking compares in the cloud (the engine's rank order holds them: deployment, rack units, watts, vCPUs), on an
-    axis that says so, over a finite range at least one vCPU wide holding every point (not pyqtgraph's -1e-95
-    ticks around a fake 0 U)."""
+def test_cloud_only_results_are_charted_by_the_published_cost_they_rank_on(qtbot, open_window):
+    """The CVO example ranks cloud configurations only (no rack units): the chart plots them against the total over
+    the horizon at the providers' published prices that the ranking compares in the cloud (review 54 item 5; the
+    engine's rank order holds it: deployment, rack units, watts, published total, vCPUs), on an axis that says so,
+    over a finite range holding every point; the Cost column shows the same total."""
     from app.gui.main_window import read_project
     from models.resources import examples_dir
 
@@ -202,15 +205,23 @@ def test_cloud_only_results_are_charted_by_the_vcpus_they_rank_on(qtbot, open_wi
     result = dialog.result
     assert result.currency is None and result.candidates
     assert {c.deployment for c in (*result.evaluated, *result.candidates)} == {"cloud"}
-    assert dialog.chart.getPlotItem().getAxis("bottom").labelText.startswith("vCPUs")
+    assert dialog.chart.getPlotItem().getAxis("bottom").labelText == (
+        "Cost over the horizon at the providers' published prices (USD)")
     points = _chart_points(dialog)
-    vcpus = {c.order[3] for c in result.evaluated}  # the ranking's own figure, not the dialog's catalog read-back
-    assert {x for x, _ in points} == vcpus and len(vcpus) > 1 and 0 in vcpus  # the ANF services run no VM
+    costs = {c.order[3] for c in result.evaluated}  # the ranking's own figure, not the dialog's read-back
+    assert {x for x, _ in points} == costs and len(costs) > 1
     ranked = {(float(c.order[3]), c.headroom_pct or 0.0) for c in result.candidates}
     assert ranked <= set(points)
     lo, hi = _x_range(qtbot, dialog)
-    assert hi - lo >= 1 and all(lo <= x <= hi for x, _ in points)
+    assert hi > lo and all(lo <= x <= hi for x, _ in points)
     assert not dialog.chart_note.isVisible()
+    first = result.candidates[0]
+    # ANF Premium at 2 TiB: 2,048 GiB x Microsoft's published 0.000403 USD per GiB-hour x 730 h x 36 months
+    assert first.summary == "Azure NetApp Files, Premium service level, 2 TiB provisioned"
+    header = [dialog.table.horizontalHeaderItem(i).text() for i in range(dialog.table.columnCount())]
+    cell = dialog.table.item(0, next(i for i, h in enumerate(header) if h.startswith("Cost"))).text()
+    assert cell == f"{2048 * 0.000403 * 730 * 36:,.0f} USD over 36 months at published prices" == (
+        "21,690 USD over 36 months at published prices")
 
 
 def test_on_premises_results_still_chart_rack_units(qtbot, example_window):

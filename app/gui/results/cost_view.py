@@ -94,6 +94,10 @@ def _shown(text: str, column: int) -> str:
     hardware price"); the cell's tooltip keeps the whole sentence the report and the workbook print."""
     if column == 2 and text.startswith(BUDGET_WORDS):
         return "hardware ≤ " + text[len(BUDGET_WORDS):]
+    from models.present.cost import NO_BREAK_EVEN
+
+    if column == 2 and text == NO_BREAK_EVEN:  # blank: the reason in the tooltip and the notes
+        return ""
     if column == 1 and text.startswith("running costs only: "):
         money = re.sub(r" \([^()]*\)", "", text.split(";")[0])
         return f"{money}; no hardware price"
@@ -333,7 +337,8 @@ class CostView(ComputedOnShow):
                 if c == 0 and text in colours:
                     item.setIcon(_swatch(colours[text]))
                 self.table.setItem(r, c, item)
-        self.table.setColumnHidden(2, not any(cells[2] for cells in rows))  # a cloud design: no break-even
+        # a cloud design, or no option that carries the I/O: no break-even (the notes say why)
+        self.table.setColumnHidden(2, not any(_shown(cells[2], 2) for cells in rows))
         budgets = any(cells[2].startswith(BUDGET_WORDS) for cells in rows)
         self.table.horizontalHeaderItem(2).setText("This design breaks even if its" if budgets
                                                    else "This design breaks even")
