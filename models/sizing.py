@@ -721,6 +721,17 @@ def site_fields(base: Scenario, req: Requirements) -> dict[str, Any]:
     return out
 
 
+NOT_SOLD = frozenset({"installed base", "end of sale"})
+"""Controller lifecycles the sizer proposes no design on (``Entry.lifecycle``, each with its vendor source): the
+sizer sizes a new purchase, and NetApp no longer sells these models; the catalog keeps them to evaluate and import
+the systems customers run (and the platform ladders' predecessors). A record without a lifecycle (a user's own) is
+proposed."""
+
+OUT_OF_SALE_NOTE = ("only models the vendor sells today are proposed: installed-base and end-of-sale models ({names}) "
+                    "are in the catalog to evaluate the systems customers run, not to buy")
+"""The sizer's note when the catalog holds controllers of :data:`NOT_SOLD` lifecycles ({names}: some of them)."""
+
+
 def _array_specs(base: Scenario, catalog: Catalog, req: Requirements,
                  sites: dict[str, Any] | None = None) -> Iterator[_Spec]:
     """Array candidate designs as unbuilt :class:`_Spec` s, lazily, in catalog order. ``sites``: the MetroCluster
@@ -735,6 +746,8 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements,
     for record in sorted((e for e in catalog if isinstance(e, Controller)), key=lambda e: e.id):
         if record.family not in ("ONTAP", "E-Series"):
             continue
+        if record.lifecycle in NOT_SOLD:
+            continue  # a new purchase: the catalog keeps it for the installed base it replaces (OUT_OF_SALE_NOTE)
         if sites and (record.family != "ONTAP" or not record.metrocluster_ip):
             continue  # only a MetroCluster IP (ONTAP) array survives losing a site; not every ONTAP system is one
         if req.families and not ({record.family, record.vendor} & set(req.families)):
@@ -1851,6 +1864,11 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                      f"matches no design")
     if site_fields(base, req) and not req.meet_slo_after_site_loss:
         notes.append(METROCLUSTER_ONLY_NOTE)
+    unsold = sorted(e.name.removesuffix(" HA pair") for e in catalog
+                    if isinstance(e, Controller) and e.lifecycle in NOT_SOLD and e.family in ("ONTAP", "E-Series"))
+    if unsold and "on-prem" in req.deployments:
+        shown = ", ".join(unsold[:4]) + (f" and {len(unsold) - 4} more" if len(unsold) > 4 else "")
+        notes.append(OUT_OF_SALE_NOTE.format(names=shown))
     notes += capacity_only_notes(base, need)
     tco_basis = _TcoBasis(project, catalog) if req.rank_on == "tco" else None
     if tco_basis is not None and not book:
