@@ -756,7 +756,8 @@ def _size(args) -> int:
         rows.append({"rank": rank, "summary": c.summary, "meets": c.meets, "reasons": list(c.reasons),
                      "deployment": c.deployment, "usable_bytes": c.usable_bytes, "effective_bytes": c.effective_bytes,
                      "max_iops_at_slo": c.max_iops_at_slo, "headroom_pct": c.headroom_pct,
-                     "takeover_headroom_pct": c.takeover_headroom_pct, "cost": c.cost,
+                     "takeover_headroom_pct": c.takeover_headroom_pct, "takeover_state": c.takeover_state or None,
+                     "cost": c.cost,
                      "max_iops_at_slo_host_down": c.max_iops_at_slo_host_down,
                      "max_iops_bound": c.bound or None,
                      "currency": result.currency, "unpriced": list(c.unpriced), "rack_units": c.rack_units,
@@ -805,7 +806,7 @@ def _size(args) -> int:
                  else "in the cloud (no rack space or power on site)")
         money = _money(row["cost"], row["currency"])
         money = f", {money}" + (" + unpriced items" if row["unpriced"] else "") if money else ""
-        words = sizer_headroom_words(row["headroom_pct"], row["takeover_headroom_pct"])
+        words = sizer_headroom_words(row["headroom_pct"], row["takeover_headroom_pct"], row["takeover_state"] or "")
         room = f", {words}" if words else ""
         room += f" (max IOPS at the SLO bound by the {row['max_iops_bound']})" if row["max_iops_bound"] else ""
         front = " [Pareto]" if row["pareto"] else ""

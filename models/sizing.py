@@ -148,7 +148,9 @@ class Candidate:
         than the cheapest cloud option's (None: not within the horizon, or no hardware price;
         ``models.costing.tco.break_even_month``). takeover_headroom_pct: with ``meet_slo_in_takeover``, the smallest
         margin of the grown targets below their saturation in the takeover (cloud failover) state, percent (the
-        state the requirement judges; None when not required, not evaluated or the design fails).
+        state the requirement judges; None when not required, not evaluated or the design fails); takeover_state:
+        that state in the platform's words ("takeover", "failover" for a cloud HA pair, "controller failover" for
+        E-Series; "" without a margin).
     """
 
     summary: str
@@ -174,6 +176,7 @@ class Candidate:
     max_iops_at_slo_host_down: float | None = None
     bound: str = ""
     takeover_headroom_pct: float | None = None
+    takeover_state: str = ""
 
     def criteria(self) -> tuple:
         """What the ranking compares, smaller better (:func:`ranking_rule`): its ``order`` (with a price book:
@@ -1287,7 +1290,7 @@ def _takeover_bounds(paths: DesignPaths) -> dict[str, float]:
     return out
 
 
-_Check = tuple[list[str], float | None, float | None, str, float | None]
+_Check = tuple[list[str], float | None, float | None, str, tuple[float, str] | None]
 """(reasons, max IOPS at the SLO of the first workload, smallest headroom %, what bounds that max IOPS in words)
 of one design's performance."""
 
@@ -1342,7 +1345,7 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
         managed = any(n.kind == "managed_service" for n in scenario.nodes)  # the provider's own HA
         if (req.meet_slo_in_takeover or req.meet_slo_after_site_loss) and not reasons:
             paths = _paths_grown(paths, req.horizon_months)  # the failure states judge the grown targets too
-        takeover_room = None
+        takeover_room: tuple[float, str] | None = None  # (margin %, the state in words)
         if req.meet_slo_in_takeover and not reasons and deployment != "hci" and not managed:
             partnered = False
             for state, path in zip(failover_verdicts(paths, slo_statistic=req.slo_statistic), paths.paths):
@@ -1351,7 +1354,9 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
                     grown_rate = target_rate(path.workload)
                     if grown_rate and state.saturation_iops is not None:  # the margin in takeover, grown target
                         room = (state.saturation_iops - grown_rate) / grown_rate * 100.0
-                        takeover_room = room if takeover_room is None else min(takeover_room, room)
+                        word = state.label or ("failover" if state.state == "cloud_failover" else "takeover")
+                        if takeover_room is None or room < takeover_room[0]:
+                            takeover_room = (room, word)
                     if state.meets_slo is False:
                         what = "takeover" if state.state == "takeover" else "failover"
                         reasons.append(f"{state.name}: {what} misses the SLO")
@@ -1364,6 +1369,15 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
             reasons += site_loss_reasons(scenario, paths, req.slo_statistic)
         out.append((reasons, first, headroom, bound, takeover_room if not reasons else None))
     return out
+
+
+def _state_words(scenario: Scenario, catalog: Catalog, word: str) -> str:
+    """A design's takeover state in its platform's words: an E-Series array's "controller failover" (its two
+    controllers are not an ONTAP HA pair: ``models.performance.states.takeover``'s label), else ``word``."""
+    if word != "takeover":
+        return word
+    families = {getattr(catalog.find(n.catalog_id), "family", "") for n in scenario.nodes if n.kind == "controller"}
+    return "controller failover" if families == {"E-Series"} else word
 
 
 def _paths_grown(paths: DesignPaths, months: int) -> DesignPaths:
@@ -2302,7 +2316,9 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                 reasons = list(reasons)
                 done = replace(cand, meets=not reasons, reasons=tuple(reasons), max_iops_at_slo=first,
                                headroom_pct=headroom, max_iops_at_slo_host_down=host_down.get(pkey), bound=bound,
-                               takeover_headroom_pct=takeover_room)
+                               takeover_headroom_pct=takeover_room[0] if takeover_room else None,
+                               takeover_state=_state_words(cand.scenario, catalog, takeover_room[1])
+                               if takeover_room else "")
                 tried[0] += 1
                 tried[1] += done.meets
                 if done.meets:

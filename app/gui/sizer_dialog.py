@@ -54,9 +54,9 @@ EFFECTIVE_TOOLTIP = ("Effective capacity, TiB: usable x the data reduction the w
 
 HEADROOM_TOOLTIP = ("Headroom over the grown targets: how far each workload's target, grown over the horizon, is "
                     "below the IOPS that saturates the design, in percent of the target, the least over the "
-                    "workloads. Where the SLO in takeover is required, the same margin in takeover follows in "
-                    "brackets (the state the requirement judges). The Performance tab's headroom is at today's "
-                    "target.")
+                    "workloads. Where the SLO in takeover is required, the same margin in that state (takeover, "
+                    "failover or controller failover) follows in brackets. The Performance tab's headroom is at "
+                    "today's target.")
 """The "Headroom (grown)" header's tooltip."""
 
 
@@ -176,7 +176,7 @@ def configuration_tooltip(candidate) -> str:
     if candidate.alternatives:
         lines.append("Also meets with:")
         for alt in candidate.alternatives[:TOOLTIP_ALTERNATIVES]:
-            words = sizer_headroom_words(alt.headroom_pct, alt.takeover_headroom_pct)
+            words = sizer_headroom_words(alt.headroom_pct, alt.takeover_headroom_pct, alt.takeover_state)
             capacity = effective_words(alt.effective_bytes, alt.usable_bytes, lambda b: f"{b / 2**40:,.2f} TiB")
             lines.append(f"  {alt.variant}: effective {capacity}" + (f", {words}" if words else ""))
         if (more := len(candidate.alternatives) - TOOLTIP_ALTERNATIVES) > 0:
@@ -649,7 +649,7 @@ class SizerDialog(QDialog):
                      effective_cell(c.effective_bytes, c.usable_bytes, lambda b: f"{b / 2**40:,.2f}"),
                      f"{c.max_iops_at_slo:,.0f}" if c.max_iops_at_slo else "—",
                      c.bound if c.max_iops_at_slo and c.bound else "—",
-                     sizer_headroom_cell(c.headroom_pct, c.takeover_headroom_pct), why]
+                     sizer_headroom_cell(c.headroom_pct, c.takeover_headroom_pct, state=c.takeover_state), why]
             for k, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(plain_tooltip(text if k != 0 or not c.pareto else "on the Pareto front"))

@@ -86,7 +86,7 @@ from models.present.headroom import MULTIPLE_NOTE, any_multiple, effective_words
 from models.present.iops_bound import bottleneck_words, knee_words, station_words
 from models.present.key_figures import GROWTH_NOT_MEASURED, key_figures
 from models.present.provider_size import provider_size_once
-from models.present.resilience import ha_state_words, targets_grow
+from models.present.resilience import ha_state_label, ha_state_words, targets_grow
 from models.present.uncertainty import band_summary, workload_profile_text
 from models.present.validation import (
     error_text,
@@ -1409,7 +1409,7 @@ class ReportBuilder:
                          "cloud" if cloud else f"{c.power_w:,.0f} W" if c.power_w else "n/a",
                          effective_words(c.effective_bytes, c.usable_bytes,  # a figure never parts from its unit
                                          lambda b: self.cap(b).replace(" ", "\u00a0")),
-                         sizer_headroom_cell(c.headroom_pct, c.takeover_headroom_pct),
+                         sizer_headroom_cell(c.headroom_pct, c.takeover_headroom_pct, state=c.takeover_state),
                          _e(c.bound) if c.max_iops_at_slo is not None and c.bound else "—", _verdict(c.meets)])
         w = self.width
         story.append(_table(rows, [w * 0.06, w * 0.28, w * 0.10, w * 0.08, w * 0.13, w * 0.11, w * 0.16, w * 0.08],
@@ -1420,7 +1420,8 @@ class ReportBuilder:
                             "brackets. Headroom (grown): how far the grown targets (at the end of the "
                             f"{self.project.requirements.horizon_months} months) are below the IOPS that saturates "
                             "the design, in percent of the target, the least over the workloads"
-                            + ("; in brackets, the same in takeover, the state the SLO in takeover is required in"
+                            + (f"; in brackets, the same in {ha_state_label(self.project.requirements)}, the "
+                               "failure state the SLO is required in"
                                if any(c.takeover_headroom_pct is not None for c in shown) else "")
                             + " (the Performance requirement's headroom is at today's target)"
                             + ("; " + MULTIPLE_NOTE if any_multiple(c.headroom_pct for c in shown) else "")

@@ -334,13 +334,16 @@ class FailoverVerdict:
     workload's ``name`` and ``meets_slo`` (its latency at the target within the SLO in that state; None without a
     target), as ``evaluate_states`` gives them; ``latency_ms``: that latency (the mean storage latency, or the p99
     where the SLO is on it; None: saturated or no target); ``saturation_iops``: the workload's saturation in that
-    state, the others of its system at their targets (IOPS; None without a target)."""
+    state, the others of its system at their targets (IOPS; None without a target); ``label``: the state's name
+    where the platform calls it otherwise than its id (an E-Series takeover is a "controller failover"; "": the
+    id's words)."""
 
     state: str
     name: str
     meets_slo: bool | None
     latency_ms: float | None = None
     saturation_iops: float | None = None
+    label: str = ""
 
 
 def paths_grown(paths: DesignPaths, months: int) -> DesignPaths:
@@ -431,5 +434,6 @@ def failover_verdicts(design: DesignPaths,
                     latency = float(tail[0]) if math.isfinite(float(tail[0])) else None
             meets = latency is not None and latency <= w.slo_ms
         first[id(path)] = FailoverVerdict(state.state, w.name, meets, latency,
-                                          sat if sat is not None and math.isfinite(sat) else None)
+                                          sat if sat is not None and math.isfinite(sat) else None,
+                                          getattr(state, "label", ""))
     return [first.get(id(p)) for p in paths]

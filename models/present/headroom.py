@@ -58,23 +58,26 @@ def any_multiple(pcts: Iterable[float | None]) -> bool:
     return any(finite(p) and p >= MULTIPLE_FROM_PCT for p in pcts)
 
 
-def sizer_headroom_words(pct: float | None, takeover_pct: float | None = None) -> str:
+def sizer_headroom_words(pct: float | None, takeover_pct: float | None = None, state: str = "takeover") -> str:
     """A sizer candidate's headroom with its basis, as ``storplan size`` prints it: ``headroom 118% over the grown
     targets``, and where the SLO in takeover is required, the margin in that state too: ``headroom 118% over the
     grown targets, 9.2% in takeover`` (the grown targets below the takeover state's saturation: the margin the
-    requirement leaves). "" without a headroom figure."""
+    requirement leaves; ``state``: that state in the platform's words, "failover", "controller failover"). "" without
+    a headroom figure."""
     if not finite(pct):
         return ""
     text = f"headroom {fmt_headroom(pct)} over the grown targets"
-    return text + (f", {fmt_headroom(takeover_pct)} in takeover" if finite(takeover_pct) else "")
+    return text + (f", {fmt_headroom(takeover_pct)} in {state or 'takeover'}" if finite(takeover_pct) else "")
 
 
-def sizer_headroom_cell(pct: float | None, takeover_pct: float | None = None, none_text: str = "\u2014") -> str:
+def sizer_headroom_cell(pct: float | None, takeover_pct: float | None = None, none_text: str = "\u2014",
+                        state: str = "takeover") -> str:
     """The same in a table cell whose header names the basis (the grown targets): ``118%``, ``118% (takeover
     9.2%)``."""
     if not finite(pct):
         return none_text
-    return fmt_headroom(pct) + (f" (takeover {fmt_headroom(takeover_pct)})" if finite(takeover_pct) else "")
+    return fmt_headroom(pct) + (f" ({state or 'takeover'} {fmt_headroom(takeover_pct)})" if finite(takeover_pct)
+                                else "")
 
 
 def effective_words(effective_bytes: float, usable_bytes: float, capacity: Callable[[float], str]) -> str:
