@@ -124,3 +124,21 @@ def test_the_sizer_shows_effective_capacity_beside_the_effective_need(capsys):
     line = next(ln for ln in out.splitlines() if ln.startswith(" 1. [meets]"))
     assert "effective 1,718.64 TiB (954.80 TiB usable x 1.80:1)" in line
     assert ", usable " not in line
+
+
+def test_the_runway_names_the_month_the_slo_in_takeover_is_breached():
+    """Review item 3: at 300,000 IOPS growing 30 %/yr the A50's 600,000 IOPS takeover ceiling is passed after
+    12 x ln(600,000 / 300,000) / ln(1.3) = 31.7 months: the runway says so when the SLO in takeover is required."""
+    import math
+
+    from models.evaluate import evaluate_resilience
+    from models.present.resilience import runway_lines
+
+    project, candidate = _dr_first_candidate()
+    handed = _handed_over(project, candidate)
+    (w,) = handed.scenario.workloads
+    edited = handed.with_scenario(handed.scenario.with_changes(workloads=[w.with_changes(target_iops=300_000.0)]))
+    lines = runway_lines(evaluate_resilience(edited, evaluate(edited)))
+    expected = 12 * math.log(2) / math.log(1.3)
+    assert lines[-1] == (f"months until the SLO is breached in takeover at the growing target (required): "
+                         f"{round(expected)} months")
