@@ -761,7 +761,7 @@ def _size(args) -> int:
         raise UsageError(f"--top {args.top}: give how many candidates to list, at least 1")
     loaded = load_project_file(args.path, read_only=True)  # a file refused before the sizer is imported
     from models.present.bom import BTU_PER_W
-    from models.present.headroom import fmt_headroom
+    from models.present.headroom import effective_words, sizer_headroom_words
     from models.project.textformat import dumps
     from models.sizing import ranking_rule, size
 
@@ -785,7 +785,9 @@ def _size(args) -> int:
         candidate_project = project.with_scenario(c.scenario)
         rows.append({"rank": rank, "summary": c.summary, "meets": c.meets, "reasons": list(c.reasons),
                      "deployment": c.deployment, "usable_bytes": c.usable_bytes, "effective_bytes": c.effective_bytes,
-                     "max_iops_at_slo": c.max_iops_at_slo, "headroom_pct": c.headroom_pct, "cost": c.cost,
+                     "max_iops_at_slo": c.max_iops_at_slo, "headroom_pct": c.headroom_pct,
+                     "takeover_headroom_pct": c.takeover_headroom_pct, "takeover_state": c.takeover_state or None,
+                     "cost": c.cost,
                      "max_iops_at_slo_host_down": c.max_iops_at_slo_host_down,
                      "max_iops_bound": c.bound or None,
                      "currency": result.currency, "unpriced": list(c.unpriced), "rack_units": c.rack_units,
@@ -818,10 +820,16 @@ def _size(args) -> int:
           + (" (search capped by max_candidates)" if result.capped else ""))
     for note in result.notes:
         print(f"note: {note}")
-    for proposal in result.destinations:
-        print(f"destination: {proposal.text}")
-    if not result.candidates:
-        print("No configuration meets the requirements. The nearest:")
+    if result.destinations:
+        from models.replication.sizing import proposal_line
+
+        for proposal in result.destinations:
+            print(f"destination: {proposal_line(proposal)}")
+    if not result.candidates and not result.nearest:  # nothing tried: the notes above say which filter
+        print("No configuration meets the requirements: no design was tried (see the note above).")
+    elif not result.candidates:
+        print("No configuration meets the requirements. The nearest, nearest first (the least short of what is "
+              "needed, then the fewest requirements missed, then the ranking rule):")
     else:  # the rule the ranks and the [Pareto] marks follow (the report and the sizer dialog state the same)
         rule = ranking_rule(result.currency is not None, project.requirements.rank_on).replace("★", "[Pareto]")
         print(rule + ".")
@@ -840,11 +848,12 @@ def _size(args) -> int:
         elif row["listed_cost"] is not None:
             money += (f", {row['listed_cost']:,.0f} {PRICE_CURRENCY} over {horizon} months at the providers' "
                       "published prices")
-        room = f", headroom {fmt_headroom(row['headroom_pct'])}" if row["headroom_pct"] is not None else ""
-        room += f" (bound by the {row['max_iops_bound']})" if row["max_iops_bound"] else ""
+        words = sizer_headroom_words(row["headroom_pct"], row["takeover_headroom_pct"], row["takeover_state"] or "")
+        room = f", {words}" if words else ""
+        room += f" (max IOPS at the SLO bound by the {row['max_iops_bound']})" if row["max_iops_bound"] else ""
         front = " [Pareto]" if row["pareto"] else ""
-        print(f"{row['rank']:>2}. [{mark}] {row['summary']} — {space}{money}, "
-              f"usable {row['usable_bytes'] / 2**40:,.2f} TiB{room}{front}")
+        capacity = effective_words(row["effective_bytes"], row["usable_bytes"], lambda b: f"{b / 2**40:,.2f} TiB")
+        print(f"{row['rank']:>2}. [{mark}] {row['summary']} — {space}{money}, effective {capacity}{room}{front}")
         if row["tco"] is not None:
             print(f"      total cost over the horizon {row['tco']:,.0f}"
                   + (f"; break-even: {row['break_even']}" if row.get("break_even") else ""))

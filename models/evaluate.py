@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from models.catalog import Catalog
 from models.design import Design, resolve, resolved_catalog
@@ -390,13 +390,38 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
                       capacity_states, growth, checks)
 
 
+def takeover_at_grown_targets(requirements: Requirements, scenario: Scenario, catalog: Catalog
+                              ) -> dict[str, tuple[Any, float]]:
+    """Workload id -> (its takeover or cloud failover verdict, the target it is judged at, IOPS) with every target
+    grown over the project's horizon at its IOPS growth: ``Requirements.meet_slo_in_takeover`` asks for the SLO in
+    takeover at the grown target, and the sizer judges it so (``models.performance.screening.failover_verdicts``
+    of ``paths_grown``: the same function, so a design the sizer proposes and its evaluation agree). Empty when no
+    target grows within the horizon (today's target is then the grown one: the failure states' own verdict) or the
+    paths cannot be built."""
+    if not requirements.horizon_months or not any(w.enabled and w.iops_growth_pct_per_year and
+                                                  (w.target_iops or w.target_mbps) for w in scenario.workloads):
+        return {}
+    from models.performance.engine import target_rate
+    from models.performance.screening import design_paths, failover_verdicts, paths_grown
+
+    try:
+        design = paths_grown(design_paths(scenario, catalog), requirements.horizon_months)
+        verdicts = failover_verdicts(design, slo_statistic=requirements.slo_statistic)
+    except Exception:  # noqa: BLE001 - the failure states' own verdict stands
+        return {}
+    return {path.workload.id: (verdict, rate) for path, verdict in zip(design.paths, verdicts)
+            if verdict is not None and (rate := target_rate(path.workload)) is not None}
+
+
 def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: Catalog, settings: Settings,
                        workloads: Sequence[WorkloadPerformance],
                        states: Mapping[str, Sequence[StateResult]]) -> tuple[RequirementCheck, ...]:
     """The project's resilience requirements checked on the evaluated design (the same rules as the sizer's).
 
     * ``meet_slo_in_takeover``: every workload with a target on a controller or cloud VM meets its SLO in the
-      takeover (cloud failover) state; a system without an HA partner fails it (a failure stops the service).
+      takeover (cloud failover) state at its target grown over the horizon (the requirement's words, the sizer's
+      rule: :func:`takeover_at_grown_targets`); a system without an HA partner fails it (a failure stops the
+      service).
     * ``n_plus`` (HCI): with ``n_plus`` hosts of each vSAN cluster down, the data still fits the usable capacity
       now and over the horizon, and every workload with a target meets its SLO (``models.n_plus``: the capacity
       engine on the reduced cluster; N+1's SLO from the workload's host failure state, as the Resilience table).
@@ -415,6 +440,8 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
     kinds = {n.id: n.kind for n in scenario.nodes}
     wanted = {w.id: w.target for w in scenario.workloads}
     if requirements.meet_slo_in_takeover:
+        grown = takeover_at_grown_targets(requirements, scenario, catalog)
+        horizon = requirements.horizon_months
         for wp in targets:
             if kinds.get(wanted.get(wp.workload_id, "")) in ("hci_cluster", "managed_service"):
                 continue  # N+k answers for a cluster; a managed service's HA is the provider's
@@ -423,6 +450,21 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
                 checks.append(RequirementCheck("slo_in_takeover", False, f"{wp.name}: the SLO in takeover is "
                                                "required, but its system has no HA partner (a failure stops it)",
                                                wp.name, "takeover"))
+                continue
+            if wp.workload_id in grown:  # the requirement's words: the SLO at the grown target in takeover
+                verdict, rate = grown[wp.workload_id]
+                today = float(wp.target_iops or 0.0)
+                state = "takeover" if verdict.state == "takeover" else "failover"
+                words = st.label or state
+                latency = f"{verdict.latency_ms:.2f} ms" if verdict.latency_ms is not None else "saturated"
+                at = (f"{rate:,.0f} IOPS, the target grown over the {horizon}-month horizon "
+                      f"({today:,.0f} today)" if rate > today * (1 + 1e-9) else
+                      f"{today:,.0f} IOPS (its target does not grow; the others' grown over the "
+                      f"{horizon}-month horizon)")
+                met = bool(verdict.meets_slo)
+                checks.append(RequirementCheck("slo_in_takeover", met, f"{wp.name}: the {wp.slo_words} at {at} in "
+                                               f"{words} (required): {'met' if met else 'missed'}, {latency}",
+                                               wp.name, state))
                 continue
             bounded = st.performance.slo_bounded_at_target_ms  # the mean, or the p99 where the SLO is on it
             latency = f"{bounded:.2f} ms" if bounded is not None else "saturated"

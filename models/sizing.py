@@ -80,6 +80,7 @@ from models.performance.screening import (
     design_paths,
     design_ramp_requests,
     failover_verdicts,
+    paths_grown,
     solve_requests,
 )
 from models.project.factory import drive_fits_controller, drive_fits_shelf
@@ -150,6 +151,11 @@ class Candidate:
         the providers' published prices when the ranking compares it (no price book, or one that does not price
         it in full: ``models.costing.tco.published_cloud_total``; infinite when a part has no published price),
         else None.
+        takeover_headroom_pct: with ``meet_slo_in_takeover``, the smallest
+        margin of the grown targets below their saturation in the takeover (cloud failover) state, percent (the
+        state the requirement judges; None when not required, not evaluated or the design fails); takeover_state:
+        that state in the platform's words ("takeover", "failover" for a cloud HA pair, "controller failover" for
+        E-Series; "" without a margin).
     """
 
     summary: str
@@ -175,6 +181,8 @@ class Candidate:
     max_iops_at_slo_host_down: float | None = None
     bound: str = ""
     listed_cost: float | None = None
+    takeover_headroom_pct: float | None = None
+    takeover_state: str = ""
 
     def criteria(self) -> tuple:
         """What the ranking compares, smaller better (:func:`ranking_rule`): its ``order`` (ranked on total cost:
@@ -984,7 +992,7 @@ def _design_footprint(record: Controller, inside: Shelf | None, shelf: Shelf | N
 
 
 METROCLUSTER_SUMMARY = (", MetroCluster IP over two sites (this HA pair and its shelves at each, one SyncMirror plex "
-                        "at each; rack units and power count both sites)")
+                        "at each; rack units and power count both sites, without the MetroCluster IP switches)")
 """What a MetroCluster candidate adds to its summary."""
 
 METROCLUSTER_ONLY_NOTE = ("the design is a MetroCluster, so only designs that keep a copy of the data at a second "
@@ -1064,12 +1072,15 @@ def capacity_reasons(cap: Any, need: float, horizon_months: int) -> list[str]:
 
 
 def _saturation_screen(scenario: Scenario, catalog: Catalog, req: Requirements,
-                      peaks: dict[str, float] | None = None, paths: DesignPaths | None = None) -> list[str]:
+                      peaks: dict[str, float] | None = None, paths: DesignPaths | None = None,
+                      rooms: list[float] | None = None) -> list[str]:
     """Why a candidate cannot meet its grown targets whatever the latency: a workload whose grown target is at or
     above its saturation bound (min over stations of capacity / demand, QSP ch. 5), computed from its path alone
     (cheap: no ramp). Empty when no workload is ruled out (the full evaluation decides). ``peaks`` (workload name ->
     IOPS), when given, keeps the highest bound seen per workload. ``paths``: the design's paths when built already
-    (``models.performance.screening.design_paths``), else they are built here."""
+    (``models.performance.screening.design_paths``), else they are built here. ``rooms``, when given, gets each
+    workload's headroom over its grown target, percent ((saturation bound − grown) / grown x 100: negative where
+    it rules the design out)."""
     from models.performance import saturation_iops
 
     if paths is None:
@@ -1090,6 +1101,8 @@ def _saturation_screen(scenario: Scenario, catalog: Catalog, req: Requirements,
         if peaks is not None:
             peaks[w.name] = max(peaks.get(w.name, 0.0), sat)
         grown = _grown(rate, w.iops_growth_pct_per_year, req.horizon_months)
+        if rooms is not None:
+            rooms.append((sat - grown) / grown * 100.0)
         if sat <= grown:
             out.append(f"{w.name}: saturates at {sat:,.0f} IOPS, below the grown target of {grown:,.0f}")
     return out
@@ -1347,7 +1360,7 @@ def _takeover_bounds(paths: DesignPaths) -> dict[str, float]:
     return out
 
 
-_Check = tuple[list[str], float | None, float | None, str]
+_Check = tuple[list[str], float | None, float | None, str, tuple[float, str] | None]
 """(reasons, max IOPS at the SLO of the first workload, smallest headroom %, what bounds that max IOPS in words)
 of one design's performance."""
 
@@ -1402,11 +1415,18 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
         managed = any(n.kind == "managed_service" for n in scenario.nodes)  # the provider's own HA
         if (req.meet_slo_in_takeover or req.meet_slo_after_site_loss) and not reasons:
             paths = _paths_grown(paths, req.horizon_months)  # the failure states judge the grown targets too
+        takeover_room: tuple[float, str] | None = None  # (margin %, the state in words)
         if req.meet_slo_in_takeover and not reasons and deployment != "hci" and not managed:
             partnered = False
-            for state in failover_verdicts(paths, slo_statistic=req.slo_statistic):
+            for state, path in zip(failover_verdicts(paths, slo_statistic=req.slo_statistic), paths.paths):
                 if state is not None:
                     partnered = True
+                    grown_rate = target_rate(path.workload)
+                    if grown_rate and state.saturation_iops is not None:  # the margin in takeover, grown target
+                        room = (state.saturation_iops - grown_rate) / grown_rate * 100.0
+                        word = state.label or ("failover" if state.state == "cloud_failover" else "takeover")
+                        if takeover_room is None or room < takeover_room[0]:
+                            takeover_room = (room, word)
                     if state.meets_slo is False:
                         what = "takeover" if state.state == "takeover" else "failover"
                         reasons.append(f"{state.name}: {what} misses the SLO")
@@ -1417,28 +1437,23 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
             from models.performance.site_loss import site_loss_reasons
 
             reasons += site_loss_reasons(scenario, paths, req.slo_statistic)
-        out.append((reasons, first, headroom, bound))
+        out.append((reasons, first, headroom, bound, takeover_room if not reasons else None))
     return out
 
 
+def _state_words(scenario: Scenario, catalog: Catalog, word: str) -> str:
+    """A design's takeover state in its platform's words: an E-Series array's "controller failover" (its two
+    controllers are not an ONTAP HA pair: ``models.performance.states.takeover``'s label), else ``word``."""
+    if word != "takeover":
+        return word
+    families = {getattr(catalog.find(n.catalog_id), "family", "") for n in scenario.nodes if n.kind == "controller"}
+    return "controller failover" if families == {"E-Series"} else word
+
+
 def _paths_grown(paths: DesignPaths, months: int) -> DesignPaths:
-    """``paths`` with each workload's IOPS (or MB/s) target grown over ``months`` at its IOPS growth
-    (:func:`_grown`, as :func:`_targets_grown`), for the takeover, failover and site-loss verdicts, which read the
-    target from each path's workload (``models.performance.screening.failover_verdicts``): a design meets the SLO
-    in takeover at its grown target, as its normal-operation check does. A path's stations (demands per I/O) do not
-    depend on the target, so only the workload changes; ``paths`` itself when no target grows."""
-    grown = []
-    for p in paths.paths:
-        w = p.workload
-        growth = w.iops_growth_pct_per_year
-        if growth and months and (w.target_iops or w.target_mbps):
-            w = w.model_copy(update={"target_iops": _grown(w.target_iops, growth, months) if w.target_iops else None,
-                                     "target_mbps": _grown(w.target_mbps, growth, months) if w.target_mbps else None})
-            p = replace(p, workload=w)
-        grown.append(p)
-    if all(a is b for a, b in zip(grown, paths.paths)):
-        return paths
-    return replace(paths, paths=tuple(grown))
+    """``models.performance.screening.paths_grown``: the targets grown over ``months``, for the takeover, failover
+    and site-loss verdicts (the same rule ``storplan evaluate`` judges the SLO in takeover by)."""
+    return paths_grown(paths, months)
 
 
 def _targets_grown(scenario: Scenario, months: int) -> Scenario:
@@ -1517,11 +1532,11 @@ def _hci_pass(items: Sequence[tuple[Scenario, _Check, tuple[DesignPaths, Sequenc
     for scenario, spares_out, whole, survivors in items:
         paths, ramps = whole if whole is not None else (design_paths(scenario, catalog), None)
         solved: list[DesignCheck] = []
-        reasons, first, headroom, bound = _performance_checks([(scenario, paths, "hci")], req,
-                                                              None if ramps is None else [ramps], solved)[0]
+        reasons, first, headroom, bound, _ = _performance_checks([(scenario, paths, "hci")], req,
+                                                                 None if ramps is None else [ramps], solved)[0]
         if whole_checks is not None:
             whole_checks[id(scenario)] = (scenario, solved[0])
-        normal.append((list(spares_out[0]) + reasons, first, headroom, bound))
+        normal.append((list(spares_out[0]) + reasons, first, headroom, bound, None))
         if req.n_plus == 1:
             grown = _targets_grown(scenario, req.horizon_months)
             grown_of.append((scenario, grown))
@@ -1531,7 +1546,7 @@ def _hci_pass(items: Sequence[tuple[Scenario, _Check, tuple[DesignPaths, Sequenc
     figures = iter(host_failure_figures_many(states, catalog, project.settings, req.slo_statistic) if states else ())
     out: list[tuple[_Check, float | None]] = []
     grown_in_turn = iter(grown_of)
-    for reasons, first, headroom, bound in normal:
+    for reasons, first, headroom, bound, _ in normal:
         failed_first = None
         if req.n_plus == 1:
             scenario, grown = next(grown_in_turn)
@@ -1546,7 +1561,7 @@ def _hci_pass(items: Sequence[tuple[Scenario, _Check, tuple[DesignPaths, Sequenc
                 if rate is not None and verdict.meets_slo is False:
                     reasons.append(f"{w.name}: N+1: with 1 host down (resync running) the SLO at {rate:,.0f} IOPS "
                                    f"is missed (max {(fig.max_iops_at_slo or 0):,.0f} IOPS within it)")
-        out.append(((reasons, first, headroom, bound), failed_first))
+        out.append(((reasons, first, headroom, bound, None), failed_first))
     return out
 
 
@@ -1775,6 +1790,68 @@ def _reach_notes(req: Requirements, need: float, capacities: dict, peaks: dict[s
     return notes
 
 
+SHORTFALL_DIGITS = 3
+"""Decimals of the shortfall fraction :func:`nearest_key` compares: designs short by the same to 0.1 % of the need
+(the same controller bound, more shelves) are equally near, and the ranking rule orders them."""
+
+
+def shortfall(cand: Candidate, need: float, first_target: float | None) -> float:
+    """How far a failing design is from meeting, as a fraction of what is needed (0: not short): the larger of its
+    effective capacity's shortfall against ``need`` (bytes) and its first workload's max IOPS at the SLO's against
+    that workload's grown target (``first_target``, IOPS; None: no target). A design the saturation screen ruled
+    out (no max IOPS at the SLO evaluated) counts its grown targets' shortfall below its saturation bound, from its
+    headroom (negative): 1 − saturation / grown target; one whose IOPS were not evaluated at all counts none (its
+    capacity already fails)."""
+    short = max(0.0, 1.0 - cand.effective_bytes / need) if need > 0 else 0.0
+    if first_target and cand.max_iops_at_slo is not None:
+        short = max(short, 1.0 - cand.max_iops_at_slo / first_target)
+    elif cand.headroom_pct is not None and cand.headroom_pct < 0:  # ruled out by its saturation bound alone
+        short = max(short, min(1.0, -cand.headroom_pct / 100.0))  # 1 − saturation / grown target
+    return short
+
+
+def nearest_key(cand: Candidate, need: float, first_target: float | None) -> tuple:
+    """Sort key of the failing designs shown as "the nearest": the smallest shortfall first (:func:`shortfall`,
+    to :data:`SHORTFALL_DIGITS` decimals), then the fewest requirements missed, then the ranking rule
+    (:meth:`Candidate.rank_key`: of designs equally short, the smallest and least power first, not the largest)."""
+    return (round(shortfall(cand, need, first_target), SHORTFALL_DIGITS), len(cand.reasons), *cand.rank_key())
+
+
+_WORKLOAD_PROTOCOLS = {True: "file (NAS) workloads, which the sizer carries over NFS",
+                       False: "block workloads, which the sizer carries over FCP, NVMe/FC, NVMe/TCP or iSCSI"}
+
+
+def empty_search_notes(base: Scenario, catalog: Catalog, req: Requirements) -> list[str]:
+    """Why a search considered no design at all: each requirement filter (allowed protocols, families, deployments,
+    the SLO after losing a site) that, left out alone, lets some design through, in words; a sentence on the
+    filters together when none does alone."""
+    relaxed: list[tuple[str, dict[str, Any]]] = [("protocols", {"protocols": []}), ("families", {"families": []}),
+               ("deployments", {"deployments": ["on-prem", "hci", "cloud"]}),
+               ("site loss", {"meet_slo_after_site_loss": False})]
+    nas = any(w.nas is not None for w in base.workloads if w.enabled)
+    out = []
+    for what, change in relaxed:
+        loose = req.with_changes(**change)
+        if loose == req or next(iter(_specs(base, catalog, loose)), None) is None:
+            continue
+        if what == "protocols":
+            out.append(f"no design was considered: the allowed protocols ({', '.join(req.protocols)}) remove every "
+                       f"one (these are {_WORKLOAD_PROTOCOLS[nas]}); allow one of those protocols")
+        elif what == "families":
+            out.append(f"no design was considered: the allowed families ({', '.join(req.families)}) remove every "
+                       "one for these workloads and protocols")
+        elif what == "deployments":
+            out.append(f"no design was considered: the allowed deployments ({', '.join(req.deployments)}) have none "
+                       "for these workloads, families and protocols")
+        else:
+            out.append("no design was considered: the SLO after losing a site needs designs over two sites, and "
+                       "none of the allowed families, protocols and deployments spans two")
+    if not out:
+        out.append("no design was considered: no catalog design passes the allowed deployments, families and "
+                   "protocols together")
+    return out
+
+
 def size(project: Project, top: int = 5, catalog: Catalog | None = None,
          progress: Callable[[float], None] | None = None,
          cancelled: Callable[[], bool] | None = None) -> SizingResult:
@@ -1786,19 +1863,22 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
         result = search(project, top, catalog, progress, cancelled)
     if project.scenario.replications:  # each relationship's far end and link (models.replication.sizing)
         from models.design import resolve
-        from models.replication.sizing import carry_relationships, propose_destinations
+        from models.replication.sizing import carry_relationships, propose_destinations, with_proposals
         from models.replication.source_check import replication_load_checked
 
+        design = resolve(project, None, catalog)
+        destinations = propose_destinations(design.scenario, design.catalog, project.requirements.horizon_months,
+                                            _array_specs, project.settings.capacity_unit)
+
         def carried(c: Candidate) -> Candidate:
-            return replace(c, scenario=carry_relationships(project.scenario, c.scenario),
+            """The candidate with the relationships carried over and the proposals applied (the resized
+            destination, the schedule and link proposed): the design judged is the design handed over."""
+            return replace(c, scenario=with_proposals(carry_relationships(project.scenario, c.scenario),
+                                                      destinations),
                            alternatives=tuple(carried(a) for a in c.alternatives))
 
-        design = resolve(project, None, catalog)
         result = replace(result, candidates=tuple(carried(c) for c in result.candidates),
-                         nearest=tuple(carried(c) for c in result.nearest),
-                         destinations=propose_destinations(design.scenario, design.catalog,
-                                                           project.requirements.horizon_months, _array_specs,
-                                                           project.settings.capacity_unit))
+                         nearest=tuple(carried(c) for c in result.nearest), destinations=destinations)
         result = replication_load_checked(result, design.catalog, project)
         asked = top  # candidates dropped for their replication: search deeper (twice at most) to offer ``top``
         while len(result.candidates) < top and asked < 4 * top and len(result.candidates) < result.considered:
@@ -1980,6 +2060,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     checked_failures: list[Candidate] = []
     checks: dict[tuple, _Check] = {}  # designs that differ only in drive capacity share their performance check
     screened: dict[tuple, list[str]] = {}  # ... and their saturation screen
+    screened_room: dict[tuple, float | None] = {}  # ... and its headroom over the grown targets (saturation bound)
     peaks: dict[str, float] = {}  # the highest saturation bound screened, per workload (for the reach notes)
     platforms: set[tuple] = set()  # the platform designs among the meeting ones (drive variants grouped)
 
@@ -2055,7 +2136,9 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         """The saturation screen of the design of ``pkey``, once per key."""
         short = screened.get(pkey)
         if short is None:
-            short = screened[pkey] = _saturation_screen(checked, catalog, req, peaks, paths_for(pkey, checked))
+            rooms: list[float] = []
+            short = screened[pkey] = _saturation_screen(checked, catalog, req, peaks, paths_for(pkey, checked), rooms)
+            screened_room[pkey] = min(rooms) if rooms else None
         return short
 
     def partner_missing(pkey: tuple, checked: Scenario, deployment: str) -> bool:
@@ -2276,8 +2359,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                     continue
                 short = screen(pkey, checked)
                 if short:  # the asymptotic bound already rules it out: no full evaluation
-                    checks[pkey] = (short, None, None, "")
-                    checked_failures.append(replace(cand, reasons=tuple(short)))
+                    checks[pkey] = (short, None, screened_room.get(pkey), "", None)
+                    checked_failures.append(replace(cand, reasons=tuple(short), headroom_pct=screened_room.get(pkey)))
                 else:
                     chunk.append((cand, checked, pkey))
             # a design that must survive a takeover and has no HA partner cannot meet whatever its performance: its
@@ -2325,10 +2408,13 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                         performed[pkey] = _performance_checks([(checked, paths_for(pkey, checked), cand.deployment)],
                                                               req, [ramps.pop(pkey)])[0]
                     checks[pkey] = performed[pkey]
-                reasons, first, headroom, bound = checks[pkey]
+                reasons, first, headroom, bound, takeover_room = checks[pkey]
                 reasons = list(reasons)
                 done = replace(cand, meets=not reasons, reasons=tuple(reasons), max_iops_at_slo=first,
-                               headroom_pct=headroom, max_iops_at_slo_host_down=host_down.get(pkey), bound=bound)
+                               headroom_pct=headroom, max_iops_at_slo_host_down=host_down.get(pkey), bound=bound,
+                               takeover_headroom_pct=takeover_room[0] if takeover_room else None,
+                               takeover_state=_state_words(cand.scenario, catalog, takeover_room[1])
+                               if takeover_room else "")
                 tried[0] += 1
                 tried[1] += done.meets
                 if done.meets:
@@ -2366,6 +2452,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             for variants in ranked]
     if not meeting:
         notes += _reach_notes(req, need, capacities, peaks, capped, base)
+    if not designs:
+        notes += empty_search_notes(base, catalog, req)
     nearest: tuple[Candidate, ...] = ()
     if not meeting and deferred:  # the deferred designs checked after all, each in its place among the failures
         placed: list[Candidate] = []
@@ -2376,14 +2464,14 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         for place, cand, _checked, pkey in deferred:
             placed += checked_failures[done_up_to:place]
             done_up_to = place
-            reasons, first, headroom, bound = checks[pkey]
+            reasons, first, headroom, bound, _ = checks[pkey]
             placed.append(replace(cand, reasons=tuple(reasons), max_iops_at_slo=first, headroom_pct=headroom,
                                   bound=bound))
         checked_failures = placed + checked_failures[done_up_to:]
     if not meeting:
-        pool = checked_failures or sorted((c for c, _ in failing), key=lambda c: -c.effective_bytes)
-        nearest = tuple(sorted(pool, key=lambda c: (len(c.reasons), -(c.max_iops_at_slo or 0),
-                                                    -c.effective_bytes))[:3])
+        pool = checked_failures or [c for c, _ in failing]
+        first_target = next((grown_targets[w.id] for w in base.workloads if w.id in grown_targets), None)
+        nearest = tuple(sorted(pool, key=partial(nearest_key, need=need, first_target=first_target))[:3])
     shown, nearest = _as_evaluated(best[:top], nearest, catalog, project, capacities, whole_paths,
                                    whole_checks if req.rank_on != "p90" else None)
     cheapest_cloud = None

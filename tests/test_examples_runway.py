@@ -34,4 +34,7 @@ def test_the_runway_shows_all_three_months(name, full, breach, saturation):
     # the breach comes before saturation: the SLO breaks while there is still headroom
     assert runway.months_until_slo_breach < runway.months_until_saturation
     lines = runway_lines(runway)
-    assert len(lines) == 3 and not [line for line in lines if "not within" in line or "already" in line]
+    # the three months, and the takeover state's breach where the SLO in takeover is required (both examples)
+    assert project.requirements.meet_slo_in_takeover
+    assert len(lines) == 4 and not [line for line in lines if "not within" in line or "already" in line]
+    assert lines[3].startswith("months until the SLO is breached in takeover at the growing target (required): ")

@@ -41,6 +41,6 @@ def test_hci_check_from_ramps_solved_ahead_equals_solving_it_alone():
     ahead = _hci_check(design.scenario, design.catalog, project, project.requirements, ([], None, None),
                        (paths, ramps))
     assert alone == ahead
-    (reasons, first, headroom, _), host_down = ahead
+    (reasons, first, headroom, _, _), host_down = ahead
     assert first is not None and first > 0 and headroom is not None and host_down is not None
     assert host_down < first  # one host down with resync: less than every host up

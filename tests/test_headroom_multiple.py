@@ -79,7 +79,7 @@ def test_storplan_size_prints_large_headroom_as_a_multiple(sized, capsys):
     _, result = sized
     assert main(["size", str(examples_dir() / f"{EXAMPLE}.toml"), "--top", "5"]) == 0
     out = capsys.readouterr().out
-    printed = re.findall(r", headroom ([^(\n]+?)(?: \(bound|\n| \[)", out)
+    printed = re.findall(r", headroom ([^(\n]+?) over the grown targets", out)
     assert printed == [fmt_headroom(c.headroom_pct) for c in result.candidates[:5]]
     assert printed == [_multiple(c.headroom_pct) for c in result.candidates[:5]]
     assert "%" not in " ".join(printed)

@@ -35,7 +35,7 @@ def test_the_sizers_n_plus_1_figure_is_evaluates_host_failure_state():
     project = load_any(HYBRID)
     design = resolve(project, None, None)
     evaluation, state, _ = _host_failure(project)
-    (reasons, first, headroom, _), host_down = _hci_check(design.scenario, design.catalog, project,
+    (reasons, first, headroom, _, _), host_down = _hci_check(design.scenario, design.catalog, project,
                                                        project.requirements, ([], None, None))
     assert reasons == []
     assert math.isclose(host_down, state.performance.max_iops_at_slo, rel_tol=1e-9)
@@ -58,7 +58,7 @@ def test_a_target_between_the_two_states_fails_n_plus_1_in_both():
     assert checks and not any(c.met for c in checks)
     smaller = evaluate_performance(_without_spares(design.scenario, 1), design.catalog, project.settings)
     assert smaller.workloads[0].max_iops_at_slo > 8_000
-    (reasons, _, _, _), host_down = _hci_check(design.scenario, design.catalog, project, project.requirements,
+    (reasons, _, _, _, _), host_down = _hci_check(design.scenario, design.catalog, project, project.requirements,
                                             ([], None, None))
     assert len(reasons) == 1 and "N+1" in reasons[0] and "1 host down" in reasons[0]
     assert f"{state.performance.max_iops_at_slo:,.0f} IOPS" in reasons[0]
@@ -66,7 +66,8 @@ def test_a_target_between_the_two_states_fails_n_plus_1_in_both():
     project = _with_target(project, 4_000.0)
     design = resolve(project, None, None)
     _, state, checks = _host_failure(project)
-    (reasons, _, _, _), _ = _hci_check(design.scenario, design.catalog, project, project.requirements, ([], None, None))
+    (reasons, _, _, _, _), _ = _hci_check(design.scenario, design.catalog, project, project.requirements,
+                                          ([], None, None))
     assert reasons == [] and state.meets_slo is True and all(c.met for c in checks)
 
 
@@ -98,7 +99,7 @@ def test_the_sizer_judges_n_plus_1_at_the_grown_target():
     design = resolve(project, None, None)
     _, state, _ = _host_failure(project)
     assert state.meets_slo is True
-    (reasons, _, _, _), host_down = _hci_check(design.scenario, design.catalog, project, project.requirements,
+    (reasons, _, _, _, _), host_down = _hci_check(design.scenario, design.catalog, project, project.requirements,
                                             ([], None, None))
     assert math.isclose(host_down, state.performance.max_iops_at_slo, rel_tol=1e-9)
     grown = _grown(7_000.0, 5.0, project.requirements.horizon_months)

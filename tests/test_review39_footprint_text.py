@@ -98,10 +98,9 @@ def test_the_reports_cloud_recommendations_read_cloud_not_0_and_n_a():
     data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=[])
     text = "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages)
     section = text[text.index("\nRecommendation"):text.index("\nAssumptions and sources")]
-    # the rack-units, power, usable and headroom cells of each row on one line (the configuration and "Bound by"
-    # cells wrap onto lines of their own)
-    rows = [line for line in section.splitlines()
-            if " TiB " in line and line.split(" TiB ")[1].split()[0].endswith("%")]
+    # the rack-units, power and effective cells of each row on one line (the configuration, effective, headroom
+    # and "Bound by" cells wrap onto lines of their own)
+    rows = [line for line in section.splitlines() if " TiB (" in line and line.split()[0] == "cloud"]
     assert len(rows) >= 3
     assert all(line.startswith("cloud cloud ") and " n/a " not in line and " 0 " not in line for line in rows), rows
 

@@ -115,7 +115,8 @@ def test_a_runway_without_iops_growth_says_so(pdf_text):
 def test_a_growing_runway_keeps_its_three_months():
     project = load(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml")
     lines = runway_lines(evaluate_resilience(project, evaluate(project)))
-    assert len(lines) == 3 and "at the growing target" in lines[1]
+    assert len(lines) == 4 and "at the growing target" in lines[1]  # the fourth: the required takeover's breach
+    assert lines[3].startswith("months until the SLO is breached in takeover")
 
 
 def test_the_e_series_basis_note_does_not_call_its_costs_calibrated(pdf_text):

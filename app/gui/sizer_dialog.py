@@ -36,19 +36,30 @@ from app.gui.screen_fit import fit_to_screen
 from app.gui.tasks import TaskRunner
 from models.costing.cloud_prices import PRICE_CURRENCY
 from models.present.bom import BTU_PER_W
-from models.present.headroom import fmt_headroom
+from models.present.headroom import effective_cell, effective_words, sizer_headroom_cell, sizer_headroom_words
 from models.present.resilience import ha_state_label
 from models.project import edits
 from models.project.model import Requirements
 
 COLUMNS = ("Rank", "Configuration", "Deployment", "Meets", "Cost", "Rack units", "Power (W)", "Heat (BTU/hr)",
-           "Usable (TiB)", "Max IOPS @ SLO", "Bound by", "Headroom", "Why")
+           "Effective (TiB)", "Max IOPS @ SLO", "Bound by", "Headroom (grown)", "Why")
 """The candidates table's columns ("Cost" is empty without a price book; "Bound by": what bounds the max IOPS at
 the SLO, the first workload's bottleneck)."""
 
 BOUND_TOOLTIP = ("What bounds the max IOPS at the SLO: the part that saturates first as the load grows (the "
                  "first workload's bottleneck, in the same state as the max IOPS).")
 """The "Bound by" header's tooltip."""
+
+EFFECTIVE_TOOLTIP = ("Effective capacity, TiB: usable x the data reduction the workloads state (the figure the "
+                     "effective capacity needed is compared with); the usable capacity and the ratio beside it.")
+"""The "Effective (TiB)" header's tooltip."""
+
+HEADROOM_TOOLTIP = ("Headroom over the grown targets: how far each workload's target, grown over the horizon, is "
+                    "below the IOPS that saturates the design, in percent of the target, the least over the "
+                    "workloads. Where the SLO in takeover is required, the same margin in that state (takeover, "
+                    "failover or controller failover) follows in brackets. The Performance tab's headroom is at "
+                    "today's target.")
+"""The "Headroom (grown)" header's tooltip."""
 
 
 def size_job(state, project, top: int, catalog=None):
@@ -149,13 +160,14 @@ def record_name(catalog, record_id: str) -> str:
 
 def configuration_tooltip(candidate) -> str:
     """A candidate's configuration in full, with the other drive variants of the same platform design that meet
-    (their usable capacity and headroom), best first."""
+    (their effective capacity and headroom over the grown targets), best first."""
     lines = [candidate.summary]
     if candidate.alternatives:
         lines.append("Also meets with:")
         for alt in candidate.alternatives[:TOOLTIP_ALTERNATIVES]:
-            room = f", headroom {fmt_headroom(alt.headroom_pct)}" if alt.headroom_pct is not None else ""
-            lines.append(f"  {alt.variant}: usable {alt.usable_bytes / 2**40:,.2f} TiB{room}")
+            words = sizer_headroom_words(alt.headroom_pct, alt.takeover_headroom_pct, alt.takeover_state)
+            capacity = effective_words(alt.effective_bytes, alt.usable_bytes, lambda b: f"{b / 2**40:,.2f} TiB")
+            lines.append(f"  {alt.variant}: effective {capacity}" + (f", {words}" if words else ""))
         if (more := len(candidate.alternatives) - TOOLTIP_ALTERNATIVES) > 0:
             lines.append(f"  ... and {more} more variant{'s' if more > 1 else ''} of this design")
     return "\n".join(lines)
@@ -251,6 +263,8 @@ class SizerDialog(QDialog):
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.horizontalHeaderItem(COLUMNS.index("Bound by")).setToolTip(BOUND_TOOLTIP)
+        self.table.horizontalHeaderItem(COLUMNS.index("Effective (TiB)")).setToolTip(EFFECTIVE_TOOLTIP)
+        self.table.horizontalHeaderItem(COLUMNS.index("Headroom (grown)")).setToolTip(HEADROOM_TOOLTIP)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableWidget.SelectionMode.ExtendedSelection)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -588,7 +602,9 @@ class SizerDialog(QDialog):
                                 f"{len(result.evaluated)} evaluated in full (chart). "
                                 + ranking_rule(result.currency is not None,
                                                self._result_of[0].requirements.rank_on) + "."
-                                if result.candidates else "None meets them: the nearest, with what they miss.")
+                                if result.candidates else
+                                "None meets them: the nearest (the least short first), with what they miss."
+                                if result.nearest else "None meets them, and no design was tried (see the note).")
                              + notes))
         self.table.setRowCount(len(rows))
         catalog = self._catalog()
@@ -628,15 +644,19 @@ class SizerDialog(QDialog):
                      DEPLOYMENT_CELL.get(c.deployment, c.deployment), "yes" if c.meets else "no",
                      cost, str(c.rack_units) if c.deployment != "cloud" else "—",
                      f"{c.power_w:,.0f}" if c.power_w else "n/a",
-                     f"{c.power_w * BTU_PER_W:,.0f}" if c.power_w else "n/a", f"{c.usable_bytes / 2**40:,.2f}",
+                     f"{c.power_w * BTU_PER_W:,.0f}" if c.power_w else "n/a",
+                     effective_cell(c.effective_bytes, c.usable_bytes, lambda b: f"{b / 2**40:,.2f}"),
                      f"{c.max_iops_at_slo:,.0f}" if c.max_iops_at_slo else "—",
                      c.bound if c.max_iops_at_slo and c.bound else "—",
-                     fmt_headroom(c.headroom_pct), why]
+                     sizer_headroom_cell(c.headroom_pct, c.takeover_headroom_pct, state=c.takeover_state), why]
             for k, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(plain_tooltip(text if k != 0 or not c.pareto else "on the Pareto front"))
                 if k == COLUMNS.index("Configuration"):
                     item.setToolTip(plain_tooltip(configuration_tooltip(c)))
+                elif k == COLUMNS.index("Effective (TiB)"):
+                    item.setToolTip(plain_tooltip("effective " + effective_words(
+                        c.effective_bytes, c.usable_bytes, lambda b: f"{b / 2**40:,.2f} TiB")))
                 elif k == COLUMNS.index("Max IOPS @ SLO") and c.max_iops_at_slo and c.bound:
                     item.setToolTip(plain_tooltip(f"{text} IOPS at the SLO, bound by the {c.bound}"))
                 self.table.setItem(r, k, item)

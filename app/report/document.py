@@ -82,11 +82,11 @@ from models.present.case_titles import case_title
 from models.present.citations import customer_citation, workload_notes
 from models.present.comparison import GROUP, SECTION
 from models.present.formula_precision import precise_formula
-from models.present.headroom import MULTIPLE_NOTE, any_multiple, fmt_headroom
+from models.present.headroom import MULTIPLE_NOTE, any_multiple, effective_words, fmt_headroom, sizer_headroom_cell
 from models.present.iops_bound import bottleneck_words, knee_words, station_words
 from models.present.key_figures import GROWTH_NOT_MEASURED, key_figures
 from models.present.provider_size import provider_size_once
-from models.present.resilience import ha_state_words, targets_grow
+from models.present.resilience import ha_state_label, ha_state_words, targets_grow
 from models.present.uncertainty import band_summary, workload_profile_text
 from models.present.validation import (
     error_text,
@@ -914,8 +914,9 @@ class ReportBuilder:
             w = self.width
             story.append(_table(rows, [w * 0.25, w * 0.09, w * 0.14, w * 0.15, w * 0.13, w * 0.11, w * 0.13], s))
             story.append(self.p(
-                "A target is met when its latency is within the SLO. Headroom to saturation: how far the target is "
-                "below the IOPS at which the bottleneck is 100% busy, in percent of the target.", s.small))
+                "A target is met when its latency is within the SLO. Headroom to saturation: how far today's target "
+                "is below the IOPS at which the bottleneck is 100% busy, in percent of the target (a ranked "
+                "configuration's headroom is over the target grown over the horizon).", s.small))
             story.append(_para("Bottleneck", s.h2))
             for wp in workloads:
                 story.append(self.p(self.bottleneck_sentence(wp), s.verdict))
@@ -1396,8 +1397,8 @@ class ReportBuilder:
                             "months and every workload's SLO at its grown target"
                             + ha_state_words(self.project.requirements) + "."))
         priced = result.currency is not None
-        rows = [["Rank", "Configuration", "Cost" if priced else "Rack units", "Power", "Usable", "Headroom",
-                 "Bound by", "Meets"]]
+        rows = [["Rank", "Configuration", "Cost" if priced else "Rack units", "Power", "Effective",
+                 "Headroom (grown)", "Bound by", "Meets"]]
         shown = (result.candidates or result.nearest)[:RANKED_SHOWN]
         for rank, c in enumerate(shown, start=1):
             cloud = c.deployment == "cloud"  # no rack space or power on site: not "0" and "n/a"
@@ -1406,17 +1407,23 @@ class ReportBuilder:
                          else "cloud" if cloud else str(c.rack_units))
             rows.append([str(rank) + (" ★" if c.pareto else ""), _e(c.summary), size_cell,
                          "cloud" if cloud else f"{c.power_w:,.0f} W" if c.power_w else "n/a",
-                         self.cap(c.usable_bytes).replace(" ", "\u00a0"),  # a figure never parts from its unit
-                         fmt_headroom(c.headroom_pct),
+                         effective_words(c.effective_bytes, c.usable_bytes,  # a figure never parts from its unit
+                                         lambda b: self.cap(b).replace(" ", "\u00a0")),
+                         sizer_headroom_cell(c.headroom_pct, c.takeover_headroom_pct, state=c.takeover_state),
                          _e(c.bound) if c.max_iops_at_slo is not None and c.bound else "—", _verdict(c.meets)])
         w = self.width
         story.append(_table(rows, [w * 0.06, w * 0.28, w * 0.10, w * 0.08, w * 0.13, w * 0.11, w * 0.16, w * 0.08],
                             s))
         story.append(self.p(_e(ranking_rule(priced, self.project.requirements.rank_on))
-                            + ". Headroom: how far the grown targets (at the end of the "
+                            + ". Effective: usable x the data reduction the workloads state (the figure the "
+                            "effective capacity needed is compared with), the usable capacity and the ratio in "
+                            "brackets. Headroom (grown): how far the grown targets (at the end of the "
                             f"{self.project.requirements.horizon_months} months) are below the IOPS that saturates "
-                            "the design, in percent of the target, the least over the workloads (the Performance "
-                            "requirement's headroom is at today's target)"
+                            "the design, in percent of the target, the least over the workloads"
+                            + (f"; in brackets, the same in {ha_state_label(self.project.requirements)}, the "
+                               "failure state the SLO is required in"
+                               if any(c.takeover_headroom_pct is not None for c in shown) else "")
+                            + " (the Performance requirement's headroom is at today's target)"
                             + ("; " + MULTIPLE_NOTE if any_multiple(c.headroom_pct for c in shown) else "")
                             + ". Bound by: what stops the max IOPS at "
                             "the SLO, the part that saturates first as the load grows"
@@ -1426,8 +1433,11 @@ class ReportBuilder:
         if not result.candidates:
             story += [self.p("• " + _e(c.summary) + ": " + _e("; ".join(c.reasons)), s.small) for c in result.nearest]
         story += [self.p("Note: " + _e(customer_citation(n)) + ".", s.small) for n in result.notes]
-        story += [self.p("Replication destination: " + _e(d.text), s.small)
-                  for d in result.destinations]
+        if result.destinations:
+            from models.replication.sizing import proposal_line
+
+            story += [self.p("Replication destination: " + _e(proposal_line(d)), s.small)
+                      for d in result.destinations]
         return story
 
     def _standing_lines(self, result) -> list[str]:

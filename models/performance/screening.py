@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -332,11 +332,42 @@ def check_designs(designs: Sequence[DesignPaths], bands: bool = False, slo_stati
 class FailoverVerdict:
     """One workload's takeover (or cloud failover) state: ``state`` ("takeover" or "cloud_failover"), the
     workload's ``name`` and ``meets_slo`` (its latency at the target within the SLO in that state; None without a
-    target), as ``evaluate_states`` gives them."""
+    target), as ``evaluate_states`` gives them; ``latency_ms``: that latency (the mean storage latency, or the p99
+    where the SLO is on it; None: saturated or no target); ``saturation_iops``: the workload's saturation in that
+    state, the others of its system at their targets (IOPS; None without a target); ``label``: the state's name
+    where the platform calls it otherwise than its id (an E-Series takeover is a "controller failover"; "": the
+    id's words)."""
 
     state: str
     name: str
     meets_slo: bool | None
+    latency_ms: float | None = None
+    saturation_iops: float | None = None
+    label: str = ""
+
+
+def paths_grown(paths: DesignPaths, months: int) -> DesignPaths:
+    """``paths`` with each workload's IOPS (or MB/s) target grown over ``months`` at its IOPS growth
+    (``models.units.growth_factor``: x (1 + g)^(months / 12)), for the takeover, failover and site-loss verdicts,
+    which read the target from each path's workload (:func:`failover_verdicts`): the requirements ask for the SLO
+    in those states at the grown target (``Requirements.meet_slo_in_takeover``), as the sizer and ``storplan
+    evaluate`` both judge it. A path's stations (demands per I/O) do not depend on the target, so only the workload
+    changes; ``paths`` itself when no target grows."""
+    from models.units import growth_factor
+
+    grown = []
+    for p in paths.paths:
+        w = p.workload
+        growth = w.iops_growth_pct_per_year
+        if growth and months and (w.target_iops or w.target_mbps):
+            factor = growth_factor(growth, months)
+            w = w.model_copy(update={"target_iops": w.target_iops * factor if w.target_iops else None,
+                                     "target_mbps": w.target_mbps * factor if w.target_mbps else None})
+            p = replace(p, workload=w)
+        grown.append(p)
+    if all(a is b for a, b in zip(grown, paths.paths)):
+        return paths
+    return replace(paths, paths=tuple(grown))
 
 
 def failover_verdicts(design: DesignPaths,
@@ -381,6 +412,7 @@ def failover_verdicts(design: DesignPaths,
         w = degraded.workload
         target = target_rate(w)
         meets: bool | None = None
+        latency = sat = None
         if target is not None:
             rf = degraded.read_fraction
             f, _ = _background(degraded, (), util)
@@ -401,5 +433,7 @@ def failover_verdicts(design: DesignPaths,
                                       np.array([waited]), background, (probability,))
                     latency = float(tail[0]) if math.isfinite(float(tail[0])) else None
             meets = latency is not None and latency <= w.slo_ms
-        first[id(path)] = FailoverVerdict(state.state, w.name, meets)
+        first[id(path)] = FailoverVerdict(state.state, w.name, meets, latency,
+                                          sat if sat is not None and math.isfinite(sat) else None,
+                                          getattr(state, "label", ""))
     return [first.get(id(p)) for p in paths]

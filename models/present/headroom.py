@@ -10,11 +10,12 @@ it reads as the same quantity in multiples of the target: 26,567% of the target 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from models.formatting import finite, fmt_pct
 
-__all__ = ["MULTIPLE_CAP_PCT", "MULTIPLE_FROM_PCT", "MULTIPLE_NOTE", "any_multiple", "fmt_headroom"]
+__all__ = ["MULTIPLE_CAP_PCT", "MULTIPLE_FROM_PCT", "MULTIPLE_NOTE", "any_multiple", "effective_cell",
+           "effective_words", "fmt_headroom", "sizer_headroom_cell", "sizer_headroom_words"]
 
 MULTIPLE_FROM_PCT = 1000.0
 """Headroom (percent) from which it reads as a multiple of the target (1,000% of the target = 10x the target)."""
@@ -55,3 +56,46 @@ def any_multiple(pcts: Iterable[float | None]) -> bool:
     """True when :func:`fmt_headroom` prints one of ``pcts`` (percent; None for none) as a multiple of the target:
     the table shows it, so its note says how to read it (:data:`MULTIPLE_NOTE`)."""
     return any(finite(p) and p >= MULTIPLE_FROM_PCT for p in pcts)
+
+
+def sizer_headroom_words(pct: float | None, takeover_pct: float | None = None, state: str = "takeover") -> str:
+    """A sizer candidate's headroom with its basis, as ``storplan size`` prints it: ``headroom 118% over the grown
+    targets``, and where the SLO in takeover is required, the margin in that state too: ``headroom 118% over the
+    grown targets, 9.2% in takeover`` (the grown targets below the takeover state's saturation: the margin the
+    requirement leaves; ``state``: that state in the platform's words, "failover", "controller failover"). "" without
+    a headroom figure."""
+    if not finite(pct):
+        return ""
+    text = f"headroom {fmt_headroom(pct)} over the grown targets"
+    return text + (f", {fmt_headroom(takeover_pct)} in {state or 'takeover'}" if finite(takeover_pct) else "")
+
+
+def sizer_headroom_cell(pct: float | None, takeover_pct: float | None = None, none_text: str = "\u2014",
+                        state: str = "takeover") -> str:
+    """The same in a table cell whose header names the basis (the grown targets): ``118%``, ``118% (takeover
+    9.2%)``."""
+    if not finite(pct):
+        return none_text
+    return fmt_headroom(pct) + (f" ({state or 'takeover'} {fmt_headroom(takeover_pct)})" if finite(takeover_pct)
+                                else "")
+
+
+def effective_words(effective_bytes: float, usable_bytes: float, capacity: Callable[[float], str]) -> str:
+    """A candidate's capacity as the effective need is stated: its effective capacity with the data reduction that
+    gives it from its usable capacity, ``1,718.64 TiB (954.80 TiB usable x 1.80:1)``; the usable alone when no
+    reduction applies (``954.80 TiB (= usable)``). ``capacity``: bytes -> text in the view's unit."""
+    if not (finite(usable_bytes) and usable_bytes > 0 and finite(effective_bytes)):
+        return f"{capacity(usable_bytes)} usable"
+    ratio = effective_bytes / usable_bytes
+    if abs(ratio - 1.0) < 0.005:
+        return f"{capacity(effective_bytes)} (= usable)"
+    return f"{capacity(effective_bytes)} ({capacity(usable_bytes)} usable x {ratio:.2f}:1)"
+
+
+def effective_cell(effective_bytes: float, usable_bytes: float, capacity: Callable[[float], str]) -> str:
+    """:func:`effective_words` for a narrow table cell whose tooltip has the rest: ``1,718.64 (1.80:1)``, ``28.29
+    (= usable)``."""
+    if not (finite(usable_bytes) and usable_bytes > 0 and finite(effective_bytes)):
+        return capacity(usable_bytes)
+    ratio = effective_bytes / usable_bytes
+    return f"{capacity(effective_bytes)} ({'= usable' if abs(ratio - 1.0) < 0.005 else f'{ratio:.2f}:1'})"

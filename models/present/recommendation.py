@@ -336,9 +336,10 @@ def relation_lines(project: Any, catalog: Any, evaluation: Any, result: Any, tco
     if not result.candidates:
         state = ("meets every stated requirement" if verdict.met
                  else "does not meet every stated requirement" if verdict.stated else "states no requirement")
-        return [f"None of the catalog's configurations meets the requirements; the nearest, with what each "
-                f"misses, are below. This report's design{f' ({figures})' if figures else ''} {state} "
-                "(Summary)."]
+        nearest = ("the nearest, with what each misses, are below" if result.nearest else
+                   "none was tried: the note below says which requirement removed every one")
+        return [f"None of the catalog's configurations meets the requirements; {nearest}. This report's "
+                f"design{f' ({figures})' if figures else ''} {state} (Summary)."]
     lines = [first_ranked_sentence(result.candidates[0].summary),
              design_sentence(verdict.met, verdict.stated,
                              standing(order, shown, priced, req, result.currency, unplaced,

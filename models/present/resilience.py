@@ -238,9 +238,40 @@ def runway_lines(resilience: Resilience, growth_unmeasured: bool = False) -> lis
     if static:
         return [full, static]
     target = "the growing target" if grows else "the target"
-    return [full,
-            f"months until the SLO is breached at {target}: {months(resilience.months_until_slo_breach)}",
-            f"months until {target} saturates: {months(resilience.months_until_saturation)}"]
+    lines = [full,
+             f"months until the SLO is breached at {target}: {months(resilience.months_until_slo_breach)}",
+             f"months until {target} saturates: {months(resilience.months_until_saturation)}"]
+    breach = takeover_breach(resilience) if grows else None
+    if breach is not None:
+        lines.append(f"months until the SLO is breached in {breach[1]} at the growing target (required): "
+                     f"{months(breach[0])}")
+    return lines
+
+
+def takeover_breach(resilience: Resilience) -> tuple[float | None, str] | None:
+    """When the project requires the SLO in takeover (a ``slo_in_takeover`` requirement check): the earliest month
+    a workload's growing target passes its max IOPS at the SLO in the takeover (cloud failover) state, and that
+    state in words (``"takeover"``, ``"failover"``, an E-Series ``"controller failover"``); (None, words) when not
+    within ten years; None when not required or no workload has the state. The state's figure is with the other
+    workloads at today's targets (:func:`models.performance.resilience.months_to_reach`)."""
+    from models.performance.resilience import months_to_reach
+    from models.verdict import failover_state
+
+    if not any(c.requirement == "slo_in_takeover" for c in resilience.requirement_checks):
+        return None
+    found: list[tuple[float | None, str]] = []
+    for wid, states in resilience.states.items():
+        st = failover_state(states)
+        if st is None or not st.performance.target_iops:
+            continue
+        limit = st.performance.max_iops_at_slo
+        month = (months_to_reach(st.performance.target_iops, limit, resilience.iops_growth_pct_per_year.get(wid, 0.0))
+                 if limit else 0.0)
+        found.append((month, st.label or ("failover" if st.state == "cloud_failover" else "takeover")))
+    if not found:
+        return None
+    known = [f for f in found if f[0] is not None]
+    return min(known, key=lambda f: f[0] or 0.0) if known else found[0]
 
 
 def state_verdicts(resilience: Resilience, workloads: Iterable[WorkloadPerformance]) -> list[Verdict]:

@@ -256,6 +256,49 @@ def carry_relationships(base: Scenario, candidate: Scenario) -> Scenario:
     return candidate.model_copy(update={"nodes": nodes, "replications": kept})
 
 
+def with_proposals(scenario: Scenario, proposals: tuple[DestinationProposal, ...]) -> Scenario:
+    """``scenario`` (a sizer candidate with the relationships carried over, :func:`carry_relationships`) with each
+    proposal applied where it can be: its relationship's schedule and link, and its destination's size (a Cloud
+    Volumes ONTAP destination's data disks, a managed service's provisioned capacity), so the candidate handed over
+    (``storplan size --json``'s project, the GUI's "use this design") is the design the sizer judged. An on-premises
+    array proposed as the destination is a design of its own, not applied: the candidate keeps its destination and
+    is judged with it. A proposal that does not meet is not applied either."""
+    changed = False
+    nodes = {n.id: n for n in scenario.nodes}
+    reps = list(scenario.replications)
+    for p in proposals:
+        if not p.meets:
+            continue
+        for i, rep in enumerate(reps):
+            if rep.id == p.replication_id and (rep.schedule_minutes, rep.bandwidth_mbit_s) != (p.schedule_minutes,
+                                                                                              p.bandwidth_mbit_s):
+                reps[i] = rep.with_changes(schedule_minutes=p.schedule_minutes, bandwidth_mbit_s=p.bandwidth_mbit_s)
+                changed = True
+        node = nodes.get(p.destination_id)
+        if isinstance(node, CloudVmNode) and p.disk_count is not None and node.disk_count != p.disk_count:
+            nodes[node.id] = node.with_changes(disk_count=p.disk_count)
+            changed = True
+        elif (isinstance(node, ManagedServiceNode) and p.provisioned_bytes is not None
+              and node.provisioned_bytes != p.provisioned_bytes):
+            nodes[node.id] = node.with_changes(provisioned_bytes=p.provisioned_bytes)
+            changed = True
+    if not changed:
+        return scenario
+    return scenario.model_copy(update={"nodes": [nodes[n.id] for n in scenario.nodes], "replications": reps})
+
+
+def proposal_line(p: DestinationProposal) -> str:
+    """A proposal in the sizer's words (``storplan size``, the report's Recommendation): its sentence and whether the
+    configurations proposed carry it (:func:`with_proposals`: the schedule, link and a cloud destination's size are
+    applied to each; an on-premises array destination is a separate proposal, the design's destination kept)."""
+    if not p.meets:
+        return p.text + " The configurations proposed keep the design's relationship as it is."
+    if p.design:
+        return p.text + (" The configurations proposed take this schedule and link but keep the design's "
+                         "destination (this array is proposed in its place, not applied).")
+    return p.text + " Each configuration proposed carries it (its project has this destination, schedule and link)."
+
+
 def propose_destinations(scenario: Scenario, catalog: Catalog, horizon_months: int,
                          array_designs: ArrayDesigns | None = None,
                          unit: CapacityUnit | str = CapacityUnit.TB) -> tuple[DestinationProposal, ...]:
@@ -267,4 +310,5 @@ def propose_destinations(scenario: Scenario, catalog: Catalog, horizon_months: i
 
 
 __all__ = ["DestinationProposal", "LINK_STEPS_MBIT_S", "SCHEDULES_MINUTES", "carry_relationships",
-           "destination_disks_by_month", "grown_copies_bytes", "propose_destination", "propose_destinations"]
+           "destination_disks_by_month", "grown_copies_bytes", "propose_destination", "propose_destinations",
+           "proposal_line", "with_proposals"]

@@ -46,6 +46,9 @@ def replication_load_reasons(scenario: Scenario, catalog: Catalog, project: Proj
                if (reason := endpoint_problem(scenario, catalog, rep.source, rep.target, rep.kind))]
     if refused:  # a source that cannot replicate to the destination does not protect the workloads
         return tuple(refused)
+    guarded = protection_reasons(scenario, catalog, project)
+    if guarded:  # the RPO or the destination's room, as ``storplan evaluate`` of the candidate judges them
+        return guarded
 
     try:
         protection = evaluate_protection(scenario, catalog, settings=project.settings, with_load=False)
@@ -78,6 +81,28 @@ def replication_load_reasons(scenario: Scenario, catalog: Catalog, project: Proj
             reasons.append(f"{mine.name}: SLO missed above {(limit or 0):,.0f} IOPS (needs {grown:,.0f}) while "
                            f"replication transfers read {rate:,.1f} MB/s from its system")
     return tuple(reasons)
+
+
+def protection_reasons(scenario: Scenario, catalog: Catalog, project: Project) -> tuple[str, ...]:
+    """What ``scenario``'s relationships miss by the verdict's rule (``models.verdict.protection_misses``: each
+    stated RPO, and each destination holding the copies grown over the project's horizon), as ``storplan evaluate``
+    of the candidate's project judges them, one sentence each; () when nothing is missed. The candidate carries the
+    sizer's proposals where they apply (``models.replication.sizing.with_proposals``); an on-premises destination
+    is kept as it is, so a candidate whose destination is too small is not called meeting. Engine failures give ()
+    (the normal evaluation reports them)."""
+    from models.capacity import evaluate_capacity
+    from models.replication import evaluate_protection
+    from models.verdict import protection_misses
+
+    horizon = project.requirements.horizon_months
+    try:
+        capacity = evaluate_capacity(scenario, catalog)
+        protection = evaluate_protection(scenario, catalog, capacity, settings=project.settings, with_load=False,
+                                         horizon_months=horizon)
+    except Exception:  # noqa: BLE001 - an engine failure is the normal evaluation's problem
+        return ()
+    return tuple(m.line + " (the destination proposed for it holds them)" if m.state == "DR copy" else m.line
+                 for m in protection_misses(protection, horizon, project.settings.capacity_unit))
 
 
 def with_replication_load(candidates: tuple[Candidate, ...], catalog: Catalog, project: Project,
@@ -123,10 +148,11 @@ def replication_load_checked(result: SizingResult, catalog: Catalog, project: Pr
     if not dropped:
         return result
     note = (f"{len(dropped)} design{'s' if len(dropped) > 1 else ''} met the requirements only without their "
-            "replication (the transfers' reads on the source, or a source that cannot replicate to the destination): "
+            "replication (the transfers' reads on the source, a source that cannot replicate to the destination, or "
+            "a destination that misses the RPO or does not hold the copies over the horizon): "
             "not proposed (" + "; ".join(dropped[0].reasons[-2:]) + ")")
     nearest = result.nearest if kept else (*dropped, *result.nearest)
     return replace(result, candidates=kept, nearest=nearest, notes=(*result.notes, note))
 
 
-__all__ = ["replication_load_checked", "replication_load_reasons", "with_replication_load"]
+__all__ = ["protection_reasons", "replication_load_checked", "replication_load_reasons", "with_replication_load"]

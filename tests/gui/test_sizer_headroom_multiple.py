@@ -16,7 +16,7 @@ def test_the_sizer_table_prints_large_headroom_as_a_multiple_of_the_target(qtbot
     dialog.run()
     qtbot.waitUntil(lambda: dialog.result is not None, timeout=60_000)
     candidates = dialog.result.candidates
-    column = COLUMNS.index("Headroom")
+    column = COLUMNS.index("Headroom (grown)")
     shown = [dialog.table.item(r, column).text() for r in range(dialog.table.rowCount())]
     assert len(shown) == len(candidates)
     large = [(text, c.headroom_pct) for text, c in zip(shown, candidates, strict=True) if c.headroom_pct >= 1000]
@@ -28,6 +28,6 @@ def test_the_sizer_table_prints_large_headroom_as_a_multiple_of_the_target(qtbot
               for a in c.alternatives[:TOOLTIP_ALTERNATIVES] if a.headroom_pct is not None and a.headroom_pct >= 1000]
     assert listed  # variants of a design with headroom above 1,000% are in its tooltip
     for tip, a in listed:
-        assert f"{a.variant}: usable " in tip
+        assert f"{a.variant}: effective " in tip
         assert f"headroom {round(a.headroom_pct / 100):,}x the target" in tip
         assert f"{a.headroom_pct:,.0f}%" not in tip

@@ -202,7 +202,8 @@ class PerformanceView(QWidget):
                           "concurrent I/O gives more IOPS, up to the SLO (dash-dotted part of the curve).",
         "Ramp peak": "IOPS and storage latency at the end of the closed ramp, i.e. with the workload's own number "
                      "of outstanding I/Os (users): what a benchmark ramp reports as its peak.",
-        "Headroom": "How far the target is below saturation, as a percentage of the target.",
+        "Headroom": "How far today's target is below saturation, as a percentage of the target (the sizer's "
+                    "headroom is over the target grown over the horizon).",
         "Profile": "How the controller's performance profile behind this row's figures was obtained: calibrated "
                    "(fitted to measurements of this model), derived (a fitted profile carried over from another "
                    "version, protocol or model), hardware relation only (software costs shared by the "
