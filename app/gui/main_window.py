@@ -961,7 +961,11 @@ class MainWindow(QMainWindow):
             plain_text.show_warning(self, "Cannot open example", f"{path}\n\n{exc}")
             return False
         self.files.replace(project)
-        self.statusBar().showMessage(f"Opened example {path.stem}", 4000)
+        # the project's title, as the menu lists it (never the file name: "spinning192-sas-analytics")
+        title = project.info.name.strip()
+        if not title or title == type(project.info).model_fields["name"].default:
+            title = path.stem.replace("-", " ")
+        self.statusBar().showMessage(f"Opened example “{title}”", 4000)
         return True
 
     def new_project(self) -> None:
