@@ -84,3 +84,71 @@ def test_an_opened_example_is_announced_by_its_title_not_its_file_name(window):
     message = window.statusBar().currentMessage()
     assert "spinning192" not in message and "sas-analytics" not in message
     assert "192-spindle FC array + SAS mixed analytics" in message
+
+
+def _trigger_preset(menu, preset_name: str) -> None:
+    action = next(a for a in menu.actions() if a.text() == preset_name)
+    action.trigger()
+
+
+def _status_text(win, key: str) -> str:
+    return _plain(win.status_labels[key].text())
+
+
+def _inside_bar(win, key: str) -> bool:
+    """The key figure is drawn whole: its label is as wide as its text asks and ends inside the status bar."""
+    label = win.status_labels[key]
+    right = label.mapTo(win.statusBar(), label.rect().topRight()).x()
+    return label.width() >= label.sizeHint().width() - 1 and right <= win.statusBar().width()
+
+
+def test_two_workloads_at_1366_show_the_worst_figure_whole_with_the_list_in_the_tooltip(qtbot, sized_example):
+    win = sized_example(A70, 1366, 768)
+    _trigger_preset(win.workloads.preset_menu, "TPC-E-like OLTP (SQL Server)")
+    win.worker.force_sync()
+    qtbot.waitUntil(lambda: win.last_outcome is not None and win.last_outcome.evaluation is not None
+                    and len(win.last_outcome.evaluation.performance.workloads) == 2, timeout=20_000)
+    QApplication.processEvents()
+    workloads = win.last_outcome.evaluation.performance.workloads
+    # independently: one that misses its target first, else the lowest max IOPS at the SLO
+    missed = [w for w in workloads if w.target_met is False]
+    worst = min(missed or workloads, key=lambda w: w.max_iops_at_slo or -1.0)
+    from models.units import format_iops
+
+    text = _status_text(win, "max_iops_at_slo")
+    assert f"Max IOPS @ SLO:  {format_iops(worst.max_iops_at_slo)}" in text
+    assert "worst of 2 workloads" in text
+    others = [w for w in workloads if w is not worst]
+    assert format_iops(others[0].max_iops_at_slo) not in text.split("worst of")[0]
+    tooltip = _plain(win.status_labels["max_iops_at_slo"].toolTip())
+    for w in workloads:
+        assert f"{w.name}: {format_iops(w.max_iops_at_slo)}" in tooltip.replace("&amp;", "&")
+    for key in ("usable", "effective", "max_iops_at_slo", "verdict"):
+        assert _inside_bar(win, key), key
+    # a smaller controller misses its requirements: the verdict's words and every value still fit whole
+    win.document.set_node_field("ns224", "drive_count", 12)
+    win.document.set_node_field("a70", "catalog_id", "netapp-aff-a30")
+    win.worker.force_sync()
+    qtbot.waitUntil(lambda: "missed" in _status_text(win, "verdict"), timeout=20_000)
+    QApplication.processEvents()
+    text = _status_text(win, "max_iops_at_slo")
+    assert re.search(r"Max IOPS @ SLO:\s+\d[\d.]*[KM]?\s*, worst of 2 workloads", text), text
+    assert re.search(r"Requirements:\s+(missed: \w|\d+ missed)", _status_text(win, "verdict"))
+    for key in ("usable", "effective", "max_iops_at_slo", "bottleneck", "verdict"):
+        assert _inside_bar(win, key), key
+
+
+def test_the_requirements_verdict_shows_its_first_miss_whole_and_how_many_more():
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from app.gui.main_window import verdict_status_text
+
+    metrics = QFontMetrics(QFont())
+    one = "missed: DR copy capacity (DR to Azure)"
+    assert verdict_status_text(one, metrics, 2000) == one
+    three = "missed: OLTP in takeover; AFF A70 HA pair capacity; DR copy capacity (DR to Azure)"
+    assert verdict_status_text(three, metrics, 2000) == "missed: OLTP in takeover +2 more"
+    short = verdict_status_text(three, metrics, metrics.horizontalAdvance("missed: OLTP in +2 more") + 4)
+    assert short.endswith("\u2026 +2 more") and short.startswith("missed: OLTP")
+    assert verdict_status_text(three, metrics, 0) == "3 missed"
+    assert verdict_status_text("met", metrics, 300) == "met"
