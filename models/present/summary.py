@@ -13,6 +13,8 @@ from models.units import CapacityUnit, format_capacity, format_iops
 from models.verdict import design_verdict
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from models.evaluate import Evaluation
     from models.performance.results import WorkloadPerformance
     from models.project.model import Requirements
@@ -83,7 +85,7 @@ def profiles_text(evaluation: Evaluation | None) -> str:
     return " \u00b7 ".join(f"{name} {kind}" for name, kind in workloads if kind)
 
 
-def worst_workload(workloads) -> WorkloadPerformance | None:
+def worst_workload(workloads: Iterable[WorkloadPerformance]) -> WorkloadPerformance | None:
     """The workload a one-figure digest shows when there are several (``WorkloadPerformance`` rows): one that misses
     its target (``target_met`` False; of those the lowest), else the one with the lowest max IOPS at the SLO (a
     workload whose SLO is never met counts lowest); None without workloads."""
@@ -98,7 +100,7 @@ def worst_workload(workloads) -> WorkloadPerformance | None:
     return min(rows, key=key)
 
 
-def workload_iops_lines(workloads) -> list[str]:
+def workload_iops_lines(workloads: Iterable[WorkloadPerformance]) -> list[str]:
     """One line per workload for a tooltip: its name, max IOPS at the SLO (``not met``) and, with a target,
     whether the target is met (``SLOB (Oracle): 1.25M, target 250K met``)."""
     lines = []
