@@ -35,6 +35,35 @@ def describe_error(exc: Exception) -> str:
     return str(exc)
 
 
+def _default_names(record) -> list[str]:
+    """The names a node's label takes by default from its catalog record: the record's name and that name without
+    its vendor ("NetApp AFF A70 HA pair", "AFF A70 HA pair"), longest first."""
+    if record is None or not record.name:
+        return []
+    names = [record.name]
+    vendor = f"{record.vendor} " if getattr(record, "vendor", "") else ""
+    if vendor and record.name.startswith(vendor) and record.name[len(vendor):].strip():
+        names.append(record.name[len(vendor):])
+    return names
+
+
+def follow_model_label(label: str, old_record, new_record) -> str | None:
+    """The label a node takes when its model changes from ``old_record`` to ``new_record``: the new model's name
+    when ``label`` is the old model's default name (its name, with or without the vendor, optionally followed by a
+    note in brackets the user added: "AFF A70 HA pair (MetroCluster IP)" -> "AFF A30 HA pair (MetroCluster IP)");
+    None when the label is a name the user typed (it stays) or there is nothing to follow."""
+    if not label or new_record is None:
+        return None
+    old_names, new_names = _default_names(old_record), _default_names(new_record)
+    if not new_names:
+        return None
+    for index, name in enumerate(old_names):
+        if label == name or label.startswith(f"{name} ("):
+            new_name = new_names[min(index, len(new_names) - 1)]  # keep the vendor or leave it out, as before
+            return new_name + label[len(name):]
+    return None
+
+
 def _in_sentence(label: str) -> str:
     """A field label inside a sentence: "Drive count" -> "drive count", "RAID type" stays."""
     return label[0].lower() + label[1:] if label[1:2].islower() else label
@@ -337,7 +366,15 @@ class ProjectDocument(QObject):
     def set_node_field(self, node_id: str, field: str, value: Any) -> str | None:
         """One field edit; consecutive edits of the same field merge into one undo step."""
         name = node_names(self.scenario.nodes, self.catalog).get(node_id, node_id)
-        return self._try(lambda s: edits.set_node_fields(s, node_id, **{field: value}),
+        changes = {field: value}
+        if field == "catalog_id":
+            # a default name follows the model in the same undo step; a name the user typed stays
+            node = next((n for n in self.scenario.nodes if n.id == node_id), None)
+            if node is not None and value != node.catalog_id:
+                label = follow_model_label(node.label, self.catalog.find(node.catalog_id), self.catalog.find(value))
+                if label is not None and label != node.label:
+                    changes["label"] = label
+        return self._try(lambda s: edits.set_node_fields(s, node_id, **changes),
                          f"Change {_in_sentence(field_label(field))} of {name}", ("node", node_id, field))
 
     def set_link_field(self, link_id: str, field: str, value: Any) -> str | None:

@@ -51,10 +51,12 @@ from app.gui.results_area import STATUS_CAPTIONS, PlaceholderView, ResultsArea, 
 from app.gui.window_layout import RESULTS_HEIGHT_SHARE  # noqa: F401 - the default layout's share, read by tests
 from app.gui.worker import EvaluationOutcome, EvaluationWorker
 from app.gui.workloads_panel import WorkloadsPanel
-from models.formatting import natural_key
+from models.formatting import NOT_MET, finite, natural_key
 from models.present import NO_PROFILE_WORDS, PROFILE_KIND_WORDS, profiles_text
+from models.present.summary import profile_kind_text, workload_iops_lines, worst_workload
 from models.project.model import Project
 from models.resources import example_titles, examples_dir
+from models.units import format_iops
 
 if TYPE_CHECKING:  # the dialogs load when first opened: none is on the first window (pyqtgraph, calibration)
     from app.gui.calibration_dialog import CalibrationDialog
@@ -87,7 +89,35 @@ def rich_tooltip(lines: list[str]) -> str:
 
 
 VERDICT_STATUS_WIDTH = 360
-"""Pixels the status bar's requirements verdict may take before it is elided (its tooltip has it all)."""
+"""Pixels the status bar's requirements verdict may take before it is shortened (its tooltip has it all)."""
+
+VERDICT_STATUS_WIDTHS = (VERDICT_STATUS_WIDTH, 240, 130, 0)
+"""The verdict's widths in pixels, tried in turn until the key figures fit one row of the status bar (0: only how many
+requirements are missed: "3 missed")."""
+
+KEY_FIGURES_MARGIN = 30
+"""Pixels of the status bar the key figures leave free (its margins and size grip: 24 px at 1366 x 768)."""
+
+WORKLOAD_NAME_STATUS_WIDTH = 90
+"""Pixels the worst workload's name may take beside the status bar's max IOPS figure before it is elided."""
+
+
+def verdict_status_text(value: str, metrics: QFontMetrics, width: int) -> str:
+    """The requirements verdict as the status bar shows it in ``width`` pixels: ``met`` or ``n/a`` as is; a miss
+    list as its first miss, shortened at a word boundary, and "+n more" (``missed: DR copy capacity (DR to Azure)``,
+    ``missed: OLTP in takeover +2 more``); where not even the first miss's first word fits, how many are missed
+    (``3 missed``)."""
+    from app.gui.status_bar import ELLIPSIS, shorten_at_word
+
+    if not value.startswith("missed: "):
+        return shorten_at_word(value, metrics, width)
+    misses = [m for m in value.removeprefix("missed: ").split("; ") if m]
+    more = f" +{len(misses) - 1} more" if len(misses) > 1 else ""
+    room = width - metrics.horizontalAdvance(more)
+    text = shorten_at_word(f"missed: {misses[0] if misses else ''}", metrics, room)
+    if len(text.removesuffix(ELLIPSIS)) <= len("missed: "):  # not even the miss's first word: how many, whole
+        return f"{len(misses)} missed"
+    return text + more
 
 FIRST_RUN_LATEST_MS = 500
 """A new window's first evaluation starts at the canvas's first paint, or this many milliseconds after the window
@@ -731,41 +761,102 @@ class MainWindow(QMainWindow):
         self._render_key_figures()
 
     def _render_key_figures(self) -> None:
-        """The status bar's key figures from the last good result (the verdict elided at its label's font)."""
+        """The status bar's key figures from the last good result (the verdict elided at its label's font). With
+        several workloads the max IOPS figure is the worst workload's (one that misses its target, else the lowest)
+        with "worst of n workloads", every workload in its tooltip; the verdict is its first miss and how many
+        more, every miss in its tooltip: at 1366 px the list of every workload cut the figure off (review r1 #10)."""
         outcome = self.last_outcome
         if outcome is None:
             return
         unit = self.document.project.settings.capacity_unit
-        shown = self.results.last_good
-        summary = status_summary(shown, unit, self.document.project.requirements) if shown is not None else {}
-        basis = profiles_text(shown)  # the profile kind beside max IOPS at the SLO, never only in a popup
+        evaluation = self.results.last_good
+        summary = status_summary(evaluation, unit, self.document.project.requirements) if evaluation is not None \
+            else {}
+        basis = profiles_text(evaluation)  # the profile kind beside max IOPS at the SLO, never only in a popup
+        performance = evaluation.performance if evaluation is not None else None
+        workloads = list(performance.workloads) if performance is not None else []
+        worst = worst_workload(workloads) if len(workloads) > 1 else None
+        bold = None
+        stale = " (stale)" if outcome.error else ""
+        self._key_variants = {}
         for key, value in summary.items():
             label = self.status_labels.get(key)
             if label is None:
                 label = self.status_labels[key] = QLabel()
                 self._place_key_figures()
-            shown = value
-            if key == "verdict":  # a long list of misses is elided, never widens the window: all in the tooltip
-                label.setToolTip(plain_text.plain_tooltip(f"Requirements: {value}"))
+            if bold is None:
                 bold = QFont(label.font())
                 bold.setBold(True)
-                shown = QFontMetrics(bold).elidedText(value, Qt.TextElideMode.ElideRight, VERDICT_STATUS_WIDTH)
-            shown_value = html.escape(shown)
-            if key == "verdict" and value.startswith("missed"):  # the design does not meet its requirements
-                shown_value = f"<span style='color:#d64545'>{shown_value}</span>"
-            after = ""
+            caption = STATUS_CAPTIONS.get(key, key)
+            variants = [f"{caption}: <b>{html.escape(value)}</b>{stale}"]
+            if key == "verdict":  # the first miss and how many more, never widens the window: all in the tooltip
+                label.setToolTip(plain_text.plain_tooltip(f"Requirements: {value}"))
+                red = value.startswith("missed")  # the design does not meet its requirements
+                variants = []
+                for width in VERDICT_STATUS_WIDTHS:
+                    shown = html.escape(verdict_status_text(value, QFontMetrics(bold), width))
+                    if red:
+                        shown = f"<span style='color:#d64545'>{shown}</span>"
+                    variants.append(f"{caption}: <b>{shown}</b>{stale}")
             if key == "max_iops_at_slo":
+                tooltip: list[str] = []
+                if worst is not None:
+                    iops = html.escape(format_iops(worst.max_iops_at_slo) if finite(worst.max_iops_at_slo)
+                                       else NOT_MET)
+                    name = QFontMetrics(label.font()).elidedText(worst.name, Qt.TextElideMode.ElideRight,
+                                                                 WORKLOAD_NAME_STATUS_WIDTH)
+                    tooltip = ["Max IOPS at the SLO of each workload (the status bar shows the one that misses its "
+                               "target, else the lowest):", *workload_iops_lines(workloads), ""]
+                    basis = profile_kind_text(worst)
+                    heads = [f"<b>{iops}</b> {html.escape(name)}, worst of {len(workloads)} workloads",
+                             f"<b>{iops}</b>, worst of {len(workloads)} workloads"]
+                else:
+                    heads = [f"<b>{html.escape(value)}</b>"]
                 caution = ASSUMED_WORDS in basis or NO_PROFILE_WORDS["vSAN"] in basis  # figures on assumed costs
                 after = (f" <span style='color:{ASSUMED_COLOR if caution else MUTED_COLOR}'>"
                          f"({html.escape(basis)})</span>") if basis else ""
-                label.setToolTip("How the performance profile behind this figure was obtained: calibrated (fitted "
-                                 "to measurements), derived (a fitted profile carried over), hardware relation "
-                                 "only (its family's shared software costs on its cores), assumed vSAN costs or "
-                                 "published service limits." if basis else "")
-            label.setText(f"{STATUS_CAPTIONS.get(key, key)}: <b>{shown_value}</b>{after}"
-                          + (" (stale)" if outcome.error else ""))
+                if basis:
+                    tooltip.append("How the performance profile behind this figure was obtained: calibrated (fitted "
+                                   "to measurements), derived (a fitted profile carried over), hardware relation "
+                                   "only (its family's shared software costs on its cores), assumed vSAN costs or "
+                                   "published service limits.")
+                label.setToolTip(rich_tooltip(tooltip) if tooltip else "")
+                variants = [f"{caption}: {head}{after}{stale}" for head in heads]
+            self._key_variants[key] = variants
+            label.setText(variants[0])
+        self._fit_key_figures()
         if self._status_rows > 1:  # the rows balanced for the figures' new widths
             self._place_key_figures()
+
+    def _fit_key_figures(self) -> None:
+        """On one row, the richest wording of each key figure that lets every figure fit the status bar: the max
+        IOPS figure without the worst workload's name first, then the verdict's first miss shorter (the full texts
+        are in their tooltips); the figures' values always stay."""
+        variants = getattr(self, "_key_variants", {})
+        for key, texts in variants.items():
+            label = self.status_labels.get(key)
+            if label is not None and label.text() != texts[0]:
+                label.setText(texts[0])
+        if self._status_rows != 1 or not self.isVisible():
+            return
+        bar = self.statusBar()
+
+        def needed() -> int:  # the figures' row (14 px apart) and the bar's other labels (6 px apart)
+            figures = list(self.status_labels.values())
+            others = [w for w in (self.engine_label, self.saved_label) if w.text()]
+            return (sum(w.sizeHint().width() for w in figures) + 14 * max(len(figures) - 1, 0)
+                    + sum(w.sizeHint().width() + 6 for w in others) + KEY_FIGURES_MARGIN)
+
+        for key in ("max_iops_at_slo", "verdict"):
+            label, texts = self.status_labels.get(key), variants.get(key, [])
+            index = 0
+            while label is not None and index + 1 < len(texts) and needed() > bar.width():
+                index += 1
+                label.setText(texts[index])
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit_key_figures()
 
     def _warm_worker(self) -> None:
         """Start the worker process ahead of the first edit when the project is large enough to need it."""
@@ -961,7 +1052,11 @@ class MainWindow(QMainWindow):
             plain_text.show_warning(self, "Cannot open example", f"{path}\n\n{exc}")
             return False
         self.files.replace(project)
-        self.statusBar().showMessage(f"Opened example {path.stem}", 4000)
+        # the project's title, as the menu lists it (never the file name: "spinning192-sas-analytics")
+        title = project.info.name.strip()
+        if not title or title == type(project.info).model_fields["name"].default:
+            title = path.stem.replace("-", " ")
+        self.statusBar().showMessage(f"Opened example “{title}”", 4000)
         return True
 
     def new_project(self) -> None:

@@ -10,11 +10,11 @@ from models.formatting import finite, fmt_capacity, fmt_months, fmt_ratio
 from models.units import CapacityUnit
 
 if TYPE_CHECKING:
-    from models.capacity.reduction_band import CapacityBand, WorkloadBand
+    from models.capacity.reduction_band import CapacityBand, SystemBand, WorkloadBand
 
 __all__ = ["band_fields", "band_lines", "band_rows", "break_even_line", "break_even_text", "no_reduction_words",
            "platform_reduces", "reduction_words",
-           "runway_band_series", "spread_explanation", "system_band_fields"]
+           "runway_band_series", "spread_explanation", "system_band_fields", "system_band_lines"]
 
 
 def _cap(value: float | None, unit: CapacityUnit | str) -> str:
@@ -183,6 +183,29 @@ def band_lines(band: CapacityBand, unit: CapacityUnit | str = CapacityUnit.TIB) 
                      f"{_months(band.months_until_full_p90)} (P50 {_months(band.months_until_full_p50)}).")
     lines.append(break_even_line(band, unit))
     return lines
+
+
+def system_band_lines(system: SystemBand, unit: CapacityUnit | str = CapacityUnit.TIB) -> list[str]:
+    """One system's band in sentences (the Capacity tab with that system selected): its effective capacity and
+    months until full P10-P90 at its own data-reduction band, named as that system's (capacities in ``unit``)."""
+    name = system.system_label or system.system_id
+    if same_ratio(system.data_reduction_ratio_p10, system.data_reduction_ratio_p90):
+        lines = [f"{name}: effective capacity {_cap(system.effective_bytes_p50, unit)} at a data-reduction ratio of "
+                 f"{fmt_ratio(system.data_reduction_ratio_p50)}, with no P10-P90 spread."]
+    else:
+        lines = [f"{name}: effective capacity P10-P90 {_cap(system.effective_bytes_p10, unit)} to "
+                 f"{_cap(system.effective_bytes_p90, unit)} (P50 {_cap(system.effective_bytes_p50, unit)}) at a "
+                 f"data-reduction ratio of {fmt_ratio(system.data_reduction_ratio_p10)} to "
+                 f"{fmt_ratio(system.data_reduction_ratio_p90)} (P50 {fmt_ratio(system.data_reduction_ratio_p50)})."]
+    if system.months_until_full_p50 is not None or system.months_until_full_p10 is not None:
+        lines.append(f"Months until full P10-P90: {_months(system.months_until_full_p10)} to "
+                     f"{_months(system.months_until_full_p90)} (P50 {_months(system.months_until_full_p50)}).")
+    return lines
+
+
+def same_ratio(a: float, b: float) -> bool:
+    """Two ratios that read the same at two decimals."""
+    return fmt_ratio(a) == fmt_ratio(b)
 
 
 def band_rows(band: CapacityBand) -> list[tuple[str, str, str, str, str, str, str, str]]:

@@ -13,12 +13,14 @@ from models.units import CapacityUnit, format_capacity, format_iops
 from models.verdict import design_verdict
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from models.evaluate import Evaluation
     from models.performance.results import WorkloadPerformance
     from models.project.model import Requirements
 
 __all__ = ["NO_PROFILE_WORDS", "PROFILE_KIND_WORDS", "STATUS_CAPTIONS", "no_profile_key", "profile_kind_text",
-           "profiles_text", "status_summary", "verdict_text"]
+           "profiles_text", "status_summary", "verdict_text", "workload_iops_lines", "worst_workload"]
 
 STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_slo": "Max IOPS @ SLO",
                    "bottleneck": "Bottleneck", "verdict": "Requirements"}
@@ -81,6 +83,34 @@ def profiles_text(evaluation: Evaluation | None) -> str:
     if len(kinds) == 1 and all(kind for _, kind in workloads):
         return next(iter(kinds))
     return " \u00b7 ".join(f"{name} {kind}" for name, kind in workloads if kind)
+
+
+def worst_workload(workloads: Iterable[WorkloadPerformance]) -> WorkloadPerformance | None:
+    """The workload a one-figure digest shows when there are several (``WorkloadPerformance`` rows): one that misses
+    its target (``target_met`` False; of those the lowest), else the one with the lowest max IOPS at the SLO (a
+    workload whose SLO is never met counts lowest); None without workloads."""
+    rows = list(workloads)
+    if not rows:
+        return None
+
+    def key(w: WorkloadPerformance) -> tuple[int, float]:
+        iops = w.max_iops_at_slo if finite(w.max_iops_at_slo) else -1.0
+        return (0 if w.target_met is False else 1, iops)
+
+    return min(rows, key=key)
+
+
+def workload_iops_lines(workloads: Iterable[WorkloadPerformance]) -> list[str]:
+    """One line per workload for a tooltip: its name, max IOPS at the SLO (``not met``) and, with a target,
+    whether the target is met (``SLOB (Oracle): 1.25M, target 250K met``)."""
+    lines = []
+    for w in workloads:
+        iops = format_iops(w.max_iops_at_slo) if finite(w.max_iops_at_slo) else NOT_MET
+        target = ""
+        if w.target_iops is not None and finite(w.target_iops):
+            target = f", target {format_iops(w.target_iops)} {'met' if w.target_met else 'missed'}"
+        lines.append(f"{w.name}: {iops}{target}")
+    return lines
 
 
 def _capacity(value: float, unit: CapacityUnit) -> str:

@@ -160,7 +160,10 @@ def test_the_validation_tab_opens_on_the_headline_with_the_ramps_counted(qtbot):
     view.show()
     qtbot.waitUntil(lambda: not view.running and view.model.rowCount() > 0, timeout=120_000)
     assert view.headline is not None and view.headline.exit_status == 1
-    assert view.summary.text().startswith("Model accuracy: " + view.headline.verdict())
+    summaries = [part for part in view.headline.verdict().split("; ") if "summar" in part]
+    assert view.summary.text().startswith(f"Model accuracy: {view.passed} of {view.total} table checks pass, "
+                                          f"{view.total - view.passed} fail (")
+    assert view.summary.text().endswith(" \u00b7 ".join(["", *summaries]))
     assert FAIL.lower() not in view.summary.styleSheet().lower()  # the counts as information (REVIEW45 #3)
     lines = view.error_summary.text().splitlines()
     assert [line.split(" (")[0].split(":")[0] for line in lines if not line.startswith("  ")] == [

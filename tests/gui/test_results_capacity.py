@@ -232,7 +232,7 @@ def test_effective_is_data_reduction_and_the_total_with_snapshots_stands_beside_
     effective = system.usable_bytes * w.compression_ratio * w.compaction_ratio * w.dedupe_ratio
     view.set_evaluation(evaluation, "TiB")
     assert view._kpis["effective"].value.text() == _tib(effective) == "40.76 TiB"
-    assert view._kpis["with_snapshots"].caption.text() == "Total efficiency"
+    assert view._kpis["with_snapshots"].caption.text() == "Logical incl. Snapshot copies"
     assert view._kpis["with_snapshots"].value.text() == (f"{_tib(system.usable_bytes * system.efficiency_ratio)} "
                                                          f"({system.efficiency_ratio:.2f}:1)")
     assert _row(view, "Effective")[2] == _tib(effective)

@@ -84,8 +84,9 @@ def test_table_fills_off_the_gui_thread(qtbot):
     assert rows[2] == [aff8080, "Usable capacity (TiB)", "25.47", "25.5", "+0.1%", "pass", "prediction"]
     assert rows[3][1] == "Peak IOPS" and rows[3][2] == "\u2264 300,000" and rows[3][5] == "pass"
     # the verdict: the case that did not run, and the failing capacity prediction (no summary target covers it)
-    assert view.summary.text() == ("Model accuracy: 1 case could not run; 1 prediction without a summary target "
-                                   "fails \u00b7 1 failing check, listed first")
+    # the table's counts add up (2 pass + 1 fails = 3 checks), then what the verdict adds (GUI review r1 #8)
+    assert view.summary.text() == ("Model accuracy: 2 of 3 table checks pass, 1 fails (1 prediction), 1 case could "
+                                   "not run \u00b7 1 prediction without a summary target fails")
     usable = view.model.item(2, 0).toolTip()
     assert usable.count("ONTAP reports TiB") == 1 and "usable_tib" not in usable  # no internal quantity id
     assert "Published in:</b> NetApp report" in usable and "seed 000" not in usable  # the report's title, not the seed
@@ -110,8 +111,8 @@ def test_failing_check_is_listed_first_labelled_and_highlighted(qtbot):
     assert view.model.item(1, 1).background().style() == Qt.BrushStyle.NoBrush
     # The verdict reads as the command line's and says where the failure is: the never-fitted latency predictions
     # (misses 60% and 0.8%) have a median of 30.4%, over the 30% target.
-    assert view.summary.text() == ("Model accuracy: 1 prediction summary misses its target \u00b7 1 failing check, "
-                                   "listed first")
+    assert view.summary.text() == ("Model accuracy: 5 of 6 table checks pass, 1 fails (1 prediction) \u00b7 1 "
+                                   "prediction summary misses its target")
     # told as information with its counts (REVIEW45 #3: the red banner read as an error of the run or the design);
     # the failing check itself stays red in the table
     assert FAIL.lower() not in view.summary.styleSheet().lower()
@@ -224,7 +225,12 @@ def test_real_validation_fills(qtbot):
         assert f": {sum(c.passed for c in members)} of {len(members)} pass" in line, line
     assert any(line.startswith("  out-of-sample measured ramps latency: ") for line in lines)
     # the two fitted ramp levels it misses, told as information (not red)
-    assert view.summary.text().startswith("Model accuracy: 2 in-sample checks fail; ")
+    failing = [c for c in checks if not c.passed]
+    in_sample = sum(1 for c in failing if c.sample_mark == "in-sample")
+    assert view.summary.text().startswith(f"Model accuracy: {view.passed} of {view.total} table checks pass, "
+                                          f"{len(failing)} fail ({in_sample} in-sample, "
+                                          f"{len(failing) - in_sample} predictions) \u00b7 ")
+    assert in_sample == 2 and view.passed + len(failing) == view.total
     assert FAIL.lower() not in view.summary.styleSheet().lower()
     assert view.model.item(0, 5).data(Qt.ItemDataRole.DisplayRole) in ("pass", "fail", "not run")
     # Every check shows a label, not its identifier.
@@ -250,7 +256,8 @@ def test_basis_column_and_error_summaries(qtbot):
         "  out-of-sample published cases saturation: 1 point, median error 30.0% (target at most 20%): MISSED",
         "Never-fitted predictions: 1 of 1 pass",
         "  never-fitted published cases latency: 1 point, median error 20.0% (target at most 30%): met"]
-    assert view.summary.text() == "Model accuracy: 1 prediction summary misses its target"
+    assert view.summary.text() == ("Model accuracy: 2 of 2 table checks pass \u00b7 1 prediction summary misses its "
+                                   "target")
     fit_row = next(i for i, r in enumerate(rows) if r[0] == "c-fit")
     view.table.setCurrentIndex(view.model.index(fit_row, 0))
     details = view.details.toPlainText()
@@ -275,7 +282,7 @@ def test_the_bundled_runs_extras_reach_the_headline(qtbot):
     assert "  out-of-sample platforms left out saturation: 3 points, median error 40.0% (target at most 20%): MISSED" \
         in lines
     assert "  band coverage: 3 of 4 out-of-sample points inside P10-P90 (75%)" in lines
-    assert view.summary.text().startswith("Model accuracy: 1 prediction summary misses its target")
+    assert view.summary.text().endswith("\u00b7 1 prediction summary misses its target")
 
 
 def test_details_name_no_internal_quantity_id_or_seed(qtbot):

@@ -62,8 +62,9 @@ from app.gui.results.whole_label import WholeLabel
 from app.gui.tasks import TaskRunner
 from models.formatting import fmt_months
 from models.present import WaterfallBar, capacity_verdicts, scenario_waterfall, system_waterfall
-from models.present.capacity_band import band_lines
+from models.present.capacity_band import band_lines, break_even_line, system_band_lines
 from models.present.capacity_text import exact_figures, text_in_unit
+from models.present.dr_system import kept_reduction_ratio, replica_lines, replica_sources, replica_waterfall
 from models.present.formula_precision import precise_formula
 from models.present.waterfall import with_effective_band
 from models.project.model import growth_unmeasured
@@ -163,11 +164,18 @@ def bar_tooltip(bar: WaterfallBar, unit: CapacityUnit | str, exact: Sequence[flo
 
 
 
-WITH_SNAPSHOTS_CAPTION = "Total efficiency"
-"""The caption over the capacity counting Snapshot and FlexClone copies and, in brackets, its ratio: the words name
-that ratio (ONTAP's total efficiency ratio, logical / physical used), beside the Data reduction figure; no longer
-than the caption it replaced ("With Snapshot copies"), so the row of key figures still fits a laptop's results
-page with a system selector in it (tests/gui/test_window_layout.py); the tooltip says it counts the copies."""
+WITH_SNAPSHOTS_CAPTION = "Logical incl. Snapshot copies"
+"""The caption over the capacity counting Snapshot and FlexClone copies (usable x ONTAP's total efficiency ratio,
+logical / physical used, in brackets): logical data, not capacity, so its caption says so and
+its value is drawn in grey, not bold, beside the bold Effective; where the capacity requirement is missed it is not
+in the row at all (the waterfall's last bar keeps it): "Total efficiency 123.80 TiB" was the biggest figure on a
+design that was full now (GUI review r1 #5)."""
+
+
+def with_snapshots_text(value: str, ratio: str) -> str:
+    """The value of the Logical incl. Snapshot copies figure, the total efficiency ratio (logical / physical, named
+    in its tooltip) in brackets: ``392.05 TiB (6.57:1)``; no wider than before, so the row fits a laptop's dock."""
+    return f"{value} ({ratio})"
 
 VALUE_LABEL_MARGIN = 1
 """Pixels above and below a waterfall value label's text (a pyqtgraph TextItem's document margin, 4 by default):
@@ -246,9 +254,17 @@ class CapacityView(QWidget):
         self._kpis["effective"].setToolTip(
             "Usable capacity x the data-reduction ratio (compression, compaction, deduplication): the effective "
             "capacity as it is sold; Snapshot and FlexClone copies not counted.")
+        muted = self._kpis["with_snapshots"].value  # logical data, not capacity: never the headline
+        muted_font = QFont(muted.font())
+        muted_font.setBold(False)
+        muted_font.setPointSizeF(self._kpis["with_snapshots"].caption.font().pointSizeF())
+        muted.setFont(muted_font)
+        muted.setPalette(self._kpis["with_snapshots"].caption.palette())
         self._kpis["with_snapshots"].setToolTip(
-            "With Snapshot copies: usable capacity x the total efficiency ratio (in brackets), the effective capacity "
-            "counting the logical size of every Snapshot and FlexClone copy. The ratio is logical used / physical "
+            "Logical data including Snapshot copies: usable capacity x the total efficiency ratio (in brackets), "
+            "counting the logical size of every Snapshot and FlexClone copy, not capacity to sell or to fill. Not "
+            "shown here where the capacity requirement is missed (the waterfall's last bar has it). "
+            "The ratio is logical used / physical "
             "used, the total ratio ONTAP's 'storage aggregate show-efficiency' reports (NetApp, 'AFF8080A EX Storage "
             "Efficiency and Performance with SQL Server 2014', 2016, section 1.3).")
         self._kpis["reduction"].setToolTip(
@@ -563,37 +579,54 @@ class CapacityView(QWidget):
         selected = self.system_combo.currentText()
         band = self._evaluation.capacity_band if self._evaluation is not None else None
         system_id = None
+        protection = self._evaluation.protection if self._evaluation is not None else None
+        kept = None  # a DR copy's data reduction kept in transfer (models.present.dr_system)
+        months_caption, months_tip = "Months until full", ""
         if len(systems) > 1 and selected in ("", ALL_SYSTEMS):
             self._bars = with_effective_band(scenario_waterfall(capacity), band)
             total = capacity.total
             efficiency = total.efficiency_ratio
             reduction = total.data_reduction_ratio
-            months_value = total.months_until_full
-            if months_value is None:
-                months = [s.months_until_full for s in systems if finite(s.months_until_full)]
-                months_value = min(months) if months else None
+            # the first system to fill, a DR copy too (the totals leave it out): named when there are several
+            runways = [(s.months_until_full, s) for s in systems if finite(s.months_until_full)]
+            months_value = min(runways, key=lambda r: r[0])[0] if runways else total.months_until_full
+            if runways:
+                first = min(runways, key=lambda r: r[0])[1]
+                months_caption = f"Months until full: {self._system_name(capacity, first)}"
+                months_tip = "The first system to fill: " + "; ".join(
+                    f"{self._system_name(capacity, s)} {fmt_months(m)}" for m, s in sorted(runways, key=lambda r: r[0]))
         else:
             chosen = self.system_combo.currentData()
             system = next((s for s in systems if s.system_id == chosen),
                           next((s for s in systems if s.system_label == selected), systems[0]))
             system_id = system.system_id
-            self._bars = with_effective_band(system_waterfall(system), band, system_id)
+            if capacity.is_replica_only(system_id):
+                kept = kept_reduction_ratio(protection, system_id)
+            if kept is not None:  # one system's figures: the reduction replication keeps, no band of its own
+                self._bars = replica_waterfall(system, kept, replica_sources(protection, system_id))
+                reduction = kept
+            else:
+                self._bars = with_effective_band(system_waterfall(system), band, system_id)
+                reduction = system.data_reduction_ratio
             efficiency = system.efficiency_ratio
-            reduction = system.data_reduction_ratio
             months_value = system.months_until_full
         unit = self._unit
         raw, usable, effective = (self._bars[0].after, self._bar_total("Usable"), self._bar_total("Effective"))
         self._kpis["raw"].value.setText(_cap(raw, unit))
         self._kpis["usable"].value.setText(_cap(usable, unit))
         self._kpis["effective"].value.setText(_cap(effective, unit))
-        self._show_band(band, system_id)
-        self._kpis["with_snapshots"].value.setText(f"{_cap(self._bars[-1].after, unit)} "
-                                                   f"({fmt_ratio(efficiency)})")
+        self._show_band(band, system_id, capacity, kept)
+        self._kpis["with_snapshots"].value.setText(with_snapshots_text(_cap(self._bars[-1].after, unit),
+                                                                       fmt_ratio(efficiency)))
         self._kpis["reduction"].value.setText(fmt_ratio(reduction))
+        self._kpis["reduction"].caption.setText("Data reduction (kept)" if kept is not None else "Data reduction")
         self._kpis["months"].value.setText(fmt_months(months_value))
-        self._kpis["months"].setToolTip("At the workloads' configured growth g a year, applied as (1 + g)^(months / 12)"
-                                        " (for example, 30% a year is 1.30x after 12 months); 'not projected' when no"
-                                        " growth is set or the system never fills.")
+        caption = self._kpis["months"].caption
+        caption.setText(caption.fontMetrics().elidedText(months_caption, Qt.TextElideMode.ElideRight, 230))
+        self._kpis["months"].setToolTip(
+            (months_tip + ". " if months_tip else "")
+            + "At the workloads' configured growth g a year, applied as (1 + g)^(months / 12) (for example, 30% a "
+            "year is 1.30x after 12 months); 'not projected' when no growth is set or the system never fills.")
         horizon = band.horizon_months if band is not None else 0.0
         resilience = self._evaluation.resilience if self._evaluation is not None else None
         workloads = self.bands_source()[1] if self.bands_source is not None else []  # the project's workloads
@@ -608,6 +641,10 @@ class CapacityView(QWidget):
                            for m in protection_misses(protection, horizon, unit) if m.area == CAPACITY)
         self.verdict_label.setText(verdict_html(found))
         self.verdict_label.setVisible(bool(found))
+        # logical data incl. Snapshot copies is never a headline beside a capacity the design misses
+        missed = any(v.kind == "fail" and v.area == "capacity" for v in found) or (
+            months_value is not None and finite(months_value) and months_value <= 0)
+        self._kpis["with_snapshots"].setVisible(not missed)
         self._fill_table()
         self._draw_chart()
         if 0 <= self._selected < len(self._bars):
@@ -766,13 +803,32 @@ class CapacityView(QWidget):
         self.bands_dialog.accepted.connect(lambda: self.sig_bands_edited.emit(self.bands_dialog.rows()))
         self.bands_dialog.open()
 
-    def _show_band(self, band, system_id: str | None) -> None:
-        """The band under the key figures: effective P10-P90, months until full P10-P90, the break-even."""
+    @staticmethod
+    def _system_name(capacity: ScenarioCapacity, system) -> str:
+        """A system's name in the row of key figures: a DR copy as "DR copy on <system>"."""
+        name = system.system_label or system.system_id
+        return f"DR copy on {name}" if capacity.is_replica_only(system.system_id) else name
+
+    def _show_band(self, band, system_id: str | None, capacity: ScenarioCapacity | None = None,
+                   kept: float | None = None) -> None:
+        """The sentences under the key figures, of what the row shows: the scenario's band (effective P10-P90,
+        months until full P10-P90, the break-even) under All systems; one system's band when one is selected (the
+        break-even is the design's, said so); a DR copy's effective capacity at the reduction kept in transfer."""
+        unit = self._unit
+        system_result = capacity.system(system_id) if capacity is not None and system_id is not None else None
+        if kept is not None and system_result is not None:
+            sources = replica_sources(self._evaluation.protection if self._evaluation is not None else None,
+                                      system_id)
+            self._kpis["effective"].value.setToolTip(f"The usable capacity at the {fmt_ratio(kept)} data reduction "
+                                                     "the copies keep in transfer (no P10-P90 spread of its own)")
+            self._kpis["months"].value.setToolTip("")
+            self.band_label.setText(" ".join(replica_lines(system_result, kept, sources, unit)))
+            self.band_label.setVisible(True)
+            return
         if band is None:
             self.band_label.setVisible(False)
             return
         system = band.system(system_id) if system_id is not None else None
-        unit = self._unit
         low = system.effective_bytes_p10 if system is not None else band.effective_bytes_p10
         high = system.effective_bytes_p90 if system is not None else band.effective_bytes_p90
         self._kpis["effective"].value.setToolTip(f"P10-P90: {_cap(low, unit)} to {_cap(high, unit)}")
@@ -780,7 +836,14 @@ class CapacityView(QWidget):
         m90 = system.months_until_full_p90 if system is not None else band.months_until_full_p90
         self._kpis["months"].value.setToolTip(f"P10-P90 of the data-reduction ratio: {fmt_months(m10)} to "
                                               f"{fmt_months(m90)}")
-        self.band_label.setText(" ".join(band_lines(band, unit)))
+        if system is not None and capacity is not None and len(capacity.systems) > 1:
+            whole = break_even_line(band, unit)
+            lines = [*system_band_lines(system, unit), f"For the whole design: {whole[0].lower()}{whole[1:]}"]
+        else:
+            lines = band_lines(band, unit)
+            if capacity is not None and capacity.replica_only:  # the totals leave a DR copy out: say so
+                lines[0] = f"Systems serving workloads: {lines[0][0].lower()}{lines[0][1:]}"
+        self.band_label.setText(" ".join(lines))
         self.band_label.setVisible(True)
 
     def _tx(self, value: float) -> float:

@@ -11,6 +11,7 @@ its reason read in a details pane beside the table.
 from __future__ import annotations
 
 import inspect
+import re
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, QRunnable, Qt, QThreadPool, Signal, Slot
@@ -78,6 +79,11 @@ ACCURACY_TOOLTIP = ("How closely StorPlan's models reproduce the published measu
                     "target). These counts are about the models, not about the design open in this window; every "
                     "failing check is in the table, tinted red.")
 """The summary's tooltip when some count misses its target."""
+
+MARK_WORDS = {"in-sample": "in-sample", "prediction": "prediction", "arithmetic": "arithmetic", "yes / no": "yes / no"}
+"""A failing check's Basis column word in the summary's count ("2 in-sample, 16 predictions")."""
+PLURAL_MARKS = frozenset({"prediction"})
+"""The Basis words that take an s for several checks."""
 
 RESULT_COLUMN = 5
 TABLE_ROWS = 5
@@ -154,6 +160,55 @@ def case_words(case_id: str, seed: str) -> str:
     return case_title(case_id, seed, address=False) or case_id
 
 
+FAMILY_WORDS = {
+    "ONTAP": ("aff", "fas", "asa", "ontap", "cloud volumes ontap"),
+    "Cloud Volumes ONTAP": ("cloud volumes ontap", "cvo", "ontap", "aff", "fas"),
+    "E-Series": ("ef5", "ef6", "e-series", "eseries", "santricity"),
+    "vSAN": ("vsan",),
+    "managed service": ("azure netapp files", "anf", "netapp volumes", "gcnv"),
+    "generic": ("spinning", "fc array"),
+}
+"""Words that name a family's systems in a validation case's title or id (lower case, each at a word's start)."""
+
+FAMILY_NAMES = {"ONTAP": "ONTAP", "Cloud Volumes ONTAP": "ONTAP", "E-Series": "E-Series", "vSAN": "vSAN",
+                "managed service": "managed-service", "generic": "spinning-array"}
+"""A family as the Validation tab names its checks ("the ONTAP checks")."""
+
+
+def design_keys(evaluation) -> tuple[frozenset[str], tuple[str, ...], str]:
+    """What ties a validation case to the design shown (a ``models.evaluate.Evaluation``; None: nothing): the
+    model tokens of its systems and of the systems their profiles are carried over from ("a70", "a800"), its
+    families' words (:data:`FAMILY_WORDS`) and the families in words ("ONTAP")."""
+    capacity = evaluation.capacity if evaluation is not None else None
+    performance = evaluation.performance if evaluation is not None else None
+    names = [s.system_label for s in (capacity.systems if capacity is not None else ())]
+    for workload in performance.workloads if performance is not None else ():
+        basis = workload.profile_basis
+        if basis is not None and basis.sibling:
+            from models.catalog import bundled_catalog
+
+            record = bundled_catalog().find(basis.sibling)
+            names.append(record.name if record is not None else "")
+    tokens = frozenset(word for name in names for word in re.findall(r"[a-z]*\d+[a-z\d]*", name.lower())
+                       if len(word) >= 3 and re.search(r"[a-z]", word))
+    families = list(dict.fromkeys(s.family for s in (capacity.systems if capacity is not None else ())
+                                  if s.family in FAMILY_WORDS))
+    words = tuple(dict.fromkeys(w for f in families for w in FAMILY_WORDS[f]))
+    named = " and ".join(dict.fromkeys(FAMILY_NAMES[f] for f in families))
+    return tokens, words, named
+
+
+def case_relevance(text: str, tokens: frozenset[str], words: tuple[str, ...]) -> int:
+    """0: the case names a model of the design (or the one its profile comes from); 1: a system of its family;
+    2: another system. ``text``: the case's title, source and id."""
+    low = text.lower()
+    if any(re.search(rf"(?<![a-z0-9]){re.escape(t)}(?![a-z0-9])", low) for t in tokens):
+        return 0
+    if any(re.search(rf"(?<![a-z]){re.escape(w)}", low) for w in words):
+        return 1
+    return 2
+
+
 class ValidationView(QWidget):
     """Published vs predicted for every bundled case, with pass/fail and the seed's interpretation.
 
@@ -187,6 +242,8 @@ class ValidationView(QWidget):
         self.failed = 0
         self.headline = None
         """The run's ``models.validation.summary.Headline`` (None before the first run finishes)."""
+        self._design: tuple[frozenset[str], tuple[str, ...], str] = (frozenset(), (), "")
+        """The design shown, as :func:`design_keys` gives it: its checks are listed first."""
         self.headline_extra: tuple[str, ...] = ()
         """Lines the headline prints among its out-of-sample ones (the band coverage), when the run carries them."""
 
@@ -197,6 +254,7 @@ class ValidationView(QWidget):
         font.setBold(True)
         self.summary.setFont(font)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.summary.setWordWrap(True)  # the counts in words wrap on a laptop's dock, never widen the results
         self.refresh_button = QToolButton()
         self.refresh_button.setText("Run again")
         self.refresh_button.setIcon(icon("mdi6.refresh", text_color(self)))
@@ -319,9 +377,44 @@ class ValidationView(QWidget):
         from app.gui.results.validation_meaning import design_meaning
 
         text = design_meaning(evaluation)
+        design = design_keys(evaluation)
+        if design != self._design:
+            self._design = design
+            self._order_rows()
+        if text and self._first_count():
+            text += f" The table lists the {design[2]} checks first."
         self.meaning.setText(text)
         self.meaning.setVisible(bool(text))
         self._fit_headline()
+
+    def _relevance(self, row: int) -> int:
+        """:func:`case_relevance` of table row ``row`` (in :attr:`rows` order) for the design shown."""
+        tokens, words, _ = self._design
+        if not tokens and not words:
+            return 0
+        outcome, check = self.rows[row]
+        seed = (check.seed if check is not None else "") or outcome.seed
+        return case_relevance(f"{case_words(outcome.case_id, seed)} {seed} {outcome.case_id}", tokens, words)
+
+    def _first_count(self) -> int:
+        """How many checks of the design's own models or family the table lists first (0: none, or no run yet)."""
+        return sum(1 for row in range(len(self.rows)) if self._relevance(row) < 2) if self._design[1] else 0
+
+    def _order_rows(self) -> None:
+        """The Result column's sort keys: the design's own models' checks, then its family's, then the others
+        (each failures first, in case order), and the table sorted so when it is sorted by Result."""
+        if not self.rows or self.model.rowCount() != len(self.rows):
+            return
+        for table_row in range(self.model.rowCount()):
+            item = self.model.item(table_row, RESULT_COLUMN)
+            index = int(item.data(ROW_ROLE))
+            outcome, check = self.rows[index]
+            failed = check is None or not check.passed
+            item.setData((self._relevance(index) * 2 + (0 if failed else 1)) * 1_000_000 + index, SORT_ROLE)
+        header = self.table.horizontalHeader()
+        if header.sortIndicatorSection() == RESULT_COLUMN:
+            self.table.sortByColumn(RESULT_COLUMN, header.sortIndicatorOrder())
+            self.table.scrollToTop()
 
     @Slot(bool, str)
     def set_stale(self, stale: bool, message: str = "") -> None:
@@ -429,8 +522,10 @@ class ValidationView(QWidget):
                 item.setData(index, ROW_ROLE)
                 if failed and column_index != RESULT_COLUMN:
                     item.setBackground(tint(FAIL, FAILED_ROW_TINT))
-            # Result sorts the failures first, then the passes, each in case order (seed cases, then ramps).
-            items[RESULT_COLUMN].setData((0 if failed else 1) * 1_000_000 + index, SORT_ROLE)
+            # Result sorts the design's own checks first, then its family's, then the rest, each failures first,
+            # in case order (seed cases, then ramps): the AFF8080's misses no longer lead on an A70 (review r1 #8)
+            items[RESULT_COLUMN].setData((self._relevance(index) * 2 + (0 if failed else 1)) * 1_000_000 + index,
+                                         SORT_ROLE)
             self.model.appendRow(items)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(column if 0 <= column < len(self.COLUMNS) else RESULT_COLUMN, order)
@@ -441,16 +536,13 @@ class ValidationView(QWidget):
         ok = self.headline.exit_status == 0 and bool(outcomes)
         # the model's agreement with the published measurements, as validate counts it: information with its counts
         # (a known miss is a finding of the model, not an error of the design or of the run), never hidden
-        text = (MODEL_ACCURACY if not ok else "") + (verdict if not ok else verdict[:1].upper() + verdict[1:])
-        failing = self.total - self.passed
-        if failing:
-            text += f" \u00b7 {failing} failing check{'s' if failing != 1 else ''}"
-        if self.failed and header.sortIndicatorSection() == RESULT_COLUMN and order == Qt.SortOrder.AscendingOrder:
-            text += ", listed first"
+        text = verdict[:1].upper() + verdict[1:] if ok else MODEL_ACCURACY + self._accuracy_words(verdict)
         self._set_summary(text, "ok" if ok else "info")
         self.summary.setToolTip("" if ok else ACCURACY_TOOLTIP)
         lines = self.headline.lines(out_of_sample_extra=self.headline_extra)[1:-1]
         self.error_summary.setText("\n".join(line[:1].upper() + line[1:] for line in lines))
+        if self._design[1]:  # the meaning line says whose checks lead the table
+            self.set_evaluation_text_refresh()
         self._fit_headline()
         self._fit_splitter()
         if self.model.rowCount():
@@ -460,6 +552,36 @@ class ValidationView(QWidget):
                                                         QItemSelectionModel.SelectionFlag.NoUpdate)
             self.table.scrollToTop()
         self.sig_validation_finished.emit(self.passed, self.total)
+
+    def _accuracy_words(self, verdict: str) -> str:
+        """The summary's counts, adding up: "128 of 146 table checks pass, 18 fail (2 in-sample, 16 predictions) · 4
+        prediction summaries miss their target" (the table's rows; the summaries from the headline's verdict)."""
+        checks = [check for _, check in self.rows if check is not None]
+        failing = [check for check in checks if not check.passed]
+        not_run = sum(1 for _, check in self.rows if check is None)
+        marks: dict[str, int] = dict.fromkeys(MARK_WORDS, 0)
+        for check in failing:
+            mark = check.sample_mark or "other"
+            marks[mark] = marks.get(mark, 0) + 1
+        parts = [f"{n} {MARK_WORDS.get(mark, mark)}{'s' if n != 1 and mark in PLURAL_MARKS else ''}"
+                 for mark, n in marks.items() if n]
+        # the table's rows (in-sample, arithmetic, yes / no and never-fitted checks): the categories' counts in
+        # the lines below add up to these; the out-of-sample count there reruns checks with their case left out
+        text = f"{self.passed} of {self.total} table check{'s pass' if self.total != 1 else ' passes'}"
+        if failing:
+            text += f", {len(failing)} fail{'s' if len(failing) == 1 else ''}"
+            text += f" ({', '.join(parts)})" if parts else ""
+        if not_run:
+            text += f", {not_run} case{'s' if not_run != 1 else ''} could not run"
+        summaries = [part for part in verdict.split("; ") if "summar" in part]
+        return " \u00b7 ".join([text, *summaries])
+
+    def set_evaluation_text_refresh(self) -> None:
+        """The meaning line's last sentence (whose checks lead the table) once a run has filled the table."""
+        text = self.meaning.text()
+        tail = f" The table lists the {self._design[2]} checks first."
+        if text and tail not in text and self._first_count():
+            self.meaning.setText(text + tail)
 
     def _set_summary(self, text: str, state: str) -> None:
         """The summary line and its icon: ``ok`` (every count holds: a green tick), ``info`` (the run finished and
