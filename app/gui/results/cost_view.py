@@ -192,8 +192,12 @@ class CostView(ComputedOnShow):
 
     def set_presenting(self, on: bool, _font=None) -> None:
         """Presentation mode on or off (``app.gui.presentation`` calls it once the charts' fonts have changed, and
-        again once they reached every item): the y-axis title is the short "Cost" while presenting (the table
-        under the chart keeps its rows), and the chart's minimum height follows the title."""
+        again once they reached every item): the running-cost inputs hide while presenting, the y-axis title is the
+        short "Cost" (the table under the chart keeps its rows), and the chart's minimum height follows the title."""
+        # the inputs column (a third of the width) steps aside while presenting: the chart and its table take the
+        # width (REVIEW54 #19); nothing is edited in front of the room
+        if self.inputs.isVisibleTo(self) == on:
+            self.inputs.setVisible(not on)
         title = "Cost" if on else "Cost to date"
         if title != self._cost_title:
             self._cost_title = title
