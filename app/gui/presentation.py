@@ -2,9 +2,9 @@
 (catalog, inspector, workloads) hide, fonts grow and the status bar's key figures (usable, effective, max IOPS at
 the SLO, bottleneck) become large; the canvas and the results stay. Leaving restores the exact dock layout,
 window state, fonts and the canvas's zoom. The canvas cards keep their font while presenting (a card has a fixed
-size) and the canvas is zoomed instead, so they grow without their text overlapping: fitted to its area, and at
-least as far as makes their smallest text :data:`MIN_PRESENT_PX` pixels on screen (a diagram larger than the canvas
-at that zoom shows its top left and scrolls).
+size) and the canvas is zoomed instead, so they grow without their text overlapping: fitted to its area, as far as
+its smallest text stays :data:`MIN_FIT_PX` pixels on screen (a diagram larger than the canvas at that zoom shows its
+top left and scrolls).
 
 Every text grows to at least :data:`MIN_PRESENT_PX` pixels (readable at 1024x768 from the back of a room): the
 application font, each widget's own font, the charts' axes, legends and value labels; the key figures go to two rows
@@ -29,6 +29,12 @@ MIN_PRESENT_PX = 18
 """No text is smaller than this (pixels) while presenting: the application font grows by :data:`FONT_SCALE`, and
 further when that is still below it."""
 
+MIN_FIT_PX = 11
+"""Presentation mode fits the whole diagram in the canvas when its smallest text (a link's label; the cards' own
+lines are 1 to 2 px larger) stays at least this many pixels, the desktop's own smallest text: at the readable zoom
+(:data:`MIN_PRESENT_PX`) the default example's shelf was off the right edge of a 1366 x 768 screen and of a
+1920 x 1080 one (REVIEW54 #9); a diagram that does not fit even so scrolls at this zoom."""
+
 PRESENT_MAX_ZOOM = 2.0
 """How far presentation mode zooms the canvas in when fitting it (a small diagram's cards grow up to this, or up to
 the readable zoom when that is larger)."""
@@ -38,6 +44,12 @@ def canvas_readable_zoom(canvas_font: QFont) -> float:
     ``canvas_font``, is :data:`MIN_PRESENT_PX` pixels on screen; presentation mode zooms the canvas at least this
     far (its cards have a fixed size, so their text grows with the zoom, never beyond the card)."""
     return MIN_PRESENT_PX / max(smallest_label_pixels(canvas_font), 1.0)
+
+
+def canvas_fit_zoom(canvas_font: QFont) -> float:
+    """The least zoom presentation mode fits the canvas at: its smallest text :data:`MIN_FIT_PX` pixels on
+    screen."""
+    return MIN_FIT_PX / max(smallest_label_pixels(canvas_font), 1.0)
 
 
 def canvas_row_height(view) -> int:
@@ -239,10 +251,11 @@ class Presentation:
         # again once the larger font has reached every widget (charts' ticks) and charts are redrawn
         QTimer.singleShot(0, w, lambda: self.active and self._grow_charts(bigger))
         if view is not None and hasattr(view, "fit_within"):
-            least = canvas_readable_zoom(view.scene().font())
+            readable = canvas_readable_zoom(view.scene().font())
+            least = canvas_fit_zoom(view.scene().font())  # the whole diagram on screen, down to 11 px text
             for delay in (0, 250):  # once full screen and the docks have given the canvas its new size
-                QTimer.singleShot(delay, view, lambda: self.active and view.fit_within(max(PRESENT_MAX_ZOOM, least),
-                                                                                       least))
+                QTimer.singleShot(delay, view, lambda: self.active and view.fit_within(
+                    max(PRESENT_MAX_ZOOM, readable), least))
         self._sync_action()
 
     def _grow_charts(self, bigger: QFont) -> None:

@@ -136,6 +136,34 @@ class ResultsArea(QTabWidget):
         self._behind: set[int] = set()
         """Tabs (0-2) whose real view was hidden when the last good result came: it is drawn when shown."""
         self.currentChanged.connect(self._catch_up)
+        self.currentChanged.connect(lambda _index: self._presenting and self.updateGeometry())
+
+    _presenting = False
+    """Presentation mode: the tabs ask for the shown page's minimum height only (see :meth:`minimumSizeHint`)."""
+
+    def set_presenting(self, on: bool, _font=None) -> None:
+        """Presentation mode (``app.gui.presentation`` calls it on entering and leaving): while on, the results ask
+        for the height of the shown page only, not of the tallest page. The Performance page's presenting chart
+        (half the screen) made every page that tall: the capacity waterfall was stretched to it and its
+        Effective bar scrolled below the dock's edge (REVIEW54 #9)."""
+        if on != self._presenting:
+            self._presenting = on
+            self.updateGeometry()
+
+    def minimumSizeHint(self):  # noqa: N802 (Qt API)
+        """Qt's (the largest page's minimum plus the tab bar), or while presenting the shown page's own."""
+        hint = super().minimumSizeHint()
+        page = self.currentWidget()
+        if self._presenting and page is not None:
+            hint.setHeight(self.tabBar().sizeHint().height() + page.minimumSizeHint().height())
+        return hint
+
+    def sizeHint(self):  # noqa: N802 (Qt API)
+        """Qt's, or while presenting no taller than the shown page's minimum (the dock gives it its height)."""
+        hint = super().sizeHint()
+        if self._presenting:
+            hint.setHeight(self.minimumSizeHint().height())
+        return hint
 
     VIEW_NAMES = ("CapacityView", "PerformanceView", "ValidationView")
     """The result widget class of each of the first three tabs, in tab order."""

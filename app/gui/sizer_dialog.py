@@ -108,6 +108,10 @@ DEPLOYMENT_LABELS = {"on-prem": "On-premises arrays", "hci": "HCI (vSAN)", "clou
 DEPLOYMENT_CELL = {"on-prem": "On-premises", "hci": "HCI (vSAN)", "cloud": "Cloud"}
 """How a candidate's deployment reads in the table."""
 
+HEADROOM_AXIS = "Headroom over the grown targets (%)"
+"""The sizer chart's y-axis title."""
+HEADROOM_AXIS_SHORT = "Headroom (%)"
+"""Its title where the chart is shorter than the long one."""
 RACK_UNITS_AXIS = "Rack units (U)"
 """The chart's x axis without a price book (on-premises arrays and HCI clusters)."""
 
@@ -349,7 +353,10 @@ class SizerDialog(QDialog):
         from app.gui.results._common import axis_label_style, make_plot, text_color
 
         plot = make_plot(self)
-        plot.setLabel("left", "Headroom over the grown targets (%)", **axis_label_style(self))
+        plot.setLabel("left", HEADROOM_AXIS, **axis_label_style(self))
+        plot.getAxis("left").setToolTip(HEADROOM_AXIS)
+        # a short chart (an 800 px screen): the short title, never one cut to "eadroom…" (REVIEW54 #18)
+        plot.getViewBox().sigResized.connect(lambda *_: self._fit_headroom_title())
         plot.setLabel("bottom", RACK_UNITS_AXIS, **axis_label_style(self))
         plot.showGrid(x=True, y=True, alpha=0.2)
         item = plot.plotItem
@@ -359,6 +366,17 @@ class SizerDialog(QDialog):
         item.layout.addItem(self.legend, 0, 1)
         self.rank_labels: list = []
         return plot
+
+    def _fit_headroom_title(self) -> None:
+        """The y-axis title whole: :data:`HEADROOM_AXIS` where the axis is as tall as it, else
+        :data:`HEADROOM_AXIS_SHORT` (the axis' tooltip has the long words)."""
+        from app.gui.results._common import axis_label_style
+
+        axis = self.chart.getAxis("left")
+        long_px = self.fontMetrics().horizontalAdvance(HEADROOM_AXIS) + 8
+        title = HEADROOM_AXIS if axis.height() >= long_px else HEADROOM_AXIS_SHORT
+        if axis.labelText != title:
+            self.chart.setLabel("left", title, **axis_label_style(self))
 
     def _draw_chart(self) -> None:
         """Every evaluated meeting design as a point, the Pareto front (on every ranking criterion) drawn larger, the

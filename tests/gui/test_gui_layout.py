@@ -151,6 +151,20 @@ def test_canvas_items_name_their_model_not_their_id(example_window):
         record = catalog.find(item.node.catalog_id)
         assert item.model_line != node_id
         if item.node.label and record.name != item.node.label:
-            assert item.model_line == record.name
+            # the model's name, without a shelf's bay count in brackets (REVIEW54 #16), whole in the tooltip
+            from app.gui.canvas.items import card_model_name
+
+            assert item.model_line == (card_model_name(record.name) if item.node.kind == "shelf" else record.name)
+            assert record.name in item.toolTip()
     hosts = next(i for i in scene.node_items.values() if i.node.kind == "host")
     assert hosts.model_line == catalog.find(hosts.node.catalog_id).name
+
+
+def test_a_shelf_card_names_its_model_without_its_bay_count(qtbot, sized_example):
+    """REVIEW54 #16: the NS224 card read "24 x 3.84TB SSD" (or "12 x ..." after an edit) above "NetApp NS224 (24 x
+    NVMe)", the record's bay count: the card's third line is "NetApp NS224", the tooltip names the record whole."""
+    win = sized_example("aff-a70-ns224-oracle-nvmetcp.toml", 1366, 768)
+    shelf = next(i for i in win.scene.node_items.values() if i.node.kind == "shelf")
+    assert win.document.catalog.find(shelf.node.catalog_id).name == "NetApp NS224 (24 x NVMe)"
+    assert shelf.model_line == "NetApp NS224"
+    assert "NetApp NS224 (24 x NVMe)" in shelf.toolTip()

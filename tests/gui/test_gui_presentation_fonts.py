@@ -54,7 +54,8 @@ def test_presentation_in_and_out_restores_every_font(qtbot, example_window):
     win.presentation.leave()
     _settle(qtbot)
     after = font_snapshot(win)
-    changed = [(key, font, dict(after).get(key)) for key, font in before if dict(after).get(key) != font]
+    # (two text items may have one text: a bold "93%" bottleneck label beside a plain "93%", so by entry, not by key)
+    changed = [(key, font, dict(after).get(key)) for key, font in before if (key, font) not in after]
     assert not changed, changed[:10]
     assert after == before
 

@@ -38,7 +38,9 @@ def test_the_chart_has_a_legend_rank_labels_at_their_points_and_axis_titles_with
     assert labels == ["Designs that meet", "Pareto front", "Ranked (number: rank)"]
     plot = dialog.chart.getPlotItem()
     assert plot.getAxis("bottom").labelText == "Rack units (U)"
-    assert plot.getAxis("left").labelText == "Headroom over the grown targets (%)"
+    # the long title where the axis is as tall as it, else the short one (REVIEW54 #18), whole either way
+    assert plot.getAxis("left").labelText in ("Headroom over the grown targets (%)", "Headroom (%)")
+    assert plot.getAxis("left").label.boundingRect().width() <= plot.getAxis("left").height()
     positions = [(label.pos().x(), label.pos().y()) for label in dialog.rank_labels]
     assert len(positions) == len(set(positions))  # one label per point, never stacked on one spot
     shown = sorted(int(r) for label in dialog.rank_labels for r in label.toPlainText().split(", "))
@@ -100,3 +102,19 @@ def test_an_absurd_target_is_named_in_the_dialogs_message(qtbot, example_window)
     assert dialog.result.candidates == ()
     text = dialog.message.text()
     assert "None meets them" in text and "beyond every design" in text and "1,000,000,000,000,000 IOPS" in text
+
+
+def test_a_short_chart_keeps_its_y_axis_title_whole(qtbot, sized):
+    """REVIEW54 #18: on an 800 px screen the chart's y-axis title was cut to "eadroom…": where the axis is shorter
+    than the long title the short one ("Headroom (%)") is shown whole, the long words in the axis' tooltip; tall
+    again, the long title is back."""
+    from app.gui.sizer_dialog import HEADROOM_AXIS, HEADROOM_AXIS_SHORT
+
+    dialog = sized
+    axis = dialog.chart.getPlotItem().getAxis("left")
+    for height, title in ((260, HEADROOM_AXIS_SHORT), (700, HEADROOM_AXIS)):
+        dialog.chart.setFixedHeight(height)
+        qtbot.waitUntil(lambda title=title: axis.labelText == title, timeout=3000)
+        qtbot.wait(50)
+        assert axis.label.boundingRect().width() <= axis.height(), (title, axis.height())
+    assert axis.toolTip() == HEADROOM_AXIS

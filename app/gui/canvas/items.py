@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import math
+import re
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -58,6 +59,17 @@ def smallest_label_pixels(base: QFont) -> float:
     return float(min(QFontInfo(font).pixelSize() for font in (*card_fonts(base), link_font(base))))
 
 
+_BAYS = re.compile(r"\s*\(\d+\s*x\s[^()]*\)")
+
+
+def card_model_name(name: str) -> str:
+    """A shelf's catalog name as its card's third line: without the bay count in brackets ("NetApp NS224 (24 x
+    NVMe)" -> "NetApp NS224"), which beside the card's own "12 x 3.84TB SSD" read as a contradiction (REVIEW54
+    #16); the tooltip keeps the whole name."""
+    short = _BAYS.sub("", name).strip()
+    return short or name
+
+
 class NodeItem(QGraphicsObject):
     """One node: icon, label, key figures, a problem badge and a connect handle on its right edge."""
 
@@ -90,7 +102,10 @@ class NodeItem(QGraphicsObject):
         self.title = display_title(node, self.full_title)
         self.subtitle = key_figures(node, catalog)
         # third line: the catalog model when the title is the user's own label (never the internal id)
-        self.model_line = record.name if record is not None and node.label and record.name != node.label else ""
+        self.model_line = ((card_model_name(record.name) if node.kind == "shelf" else record.name)
+                           if record is not None and node.label and record.name != node.label else "")
+        self.model_full = record.name if record is not None and self.model_line else ""
+        """the whole catalog name the third line shortens (in the tooltip)"""
         self.details = ""
         if node.kind == "host" and node.adapter:
             adapter = catalog.find(node.adapter)
@@ -115,7 +130,8 @@ class NodeItem(QGraphicsObject):
 
     def _set_tooltip(self) -> None:
         """Rich-text tooltip: title, id, key figures, the adapter line and the problems, user text escaped."""
-        tip = (f"<b>{html.escape(self.full_title)}</b><br>{html.escape(self.node.id)} · "
+        model = f"<br>{html.escape(self.model_full)}" if self.model_full else ""
+        tip = (f"<b>{html.escape(self.full_title)}</b>{model}<br>{html.escape(self.node.id)} · "
                f"{html.escape(self.node.catalog_id)}<br>{html.escape(self.subtitle)}{self.details}")
         if self._problems:
             tip += "<hr>" + "<br>".join(("⛔ " if p.severity == "error" else "⚠ ") + html.escape(p.message)

@@ -55,6 +55,7 @@ from app.gui.results._common import (
     remember_splitter,
     stacked_result_layout,
     text_color,
+    tint,
     verdict_html,
     verdict_label,
 )
@@ -744,8 +745,14 @@ class CapacityView(QWidget):
                     item.setFont(font)
                 item.textItem.document().setDocumentMargin(VALUE_LABEL_MARGIN)  # the line and 1 px: rows apart
                 plot.addItem(item)
-            end = max(bar.high, bar.band[1]) if bar.band is not None else bar.high  # past the band's whisker
-            item.setPos(tx(to_unit(end, unit)), i)
+            # at the bar's own end, over its band's box (REVIEW54 #15: past the band's whisker, FAS70's 1,784.58 TiB
+            # read as about 2,900 on the axis); the band's range is in the label's and the band's tooltips
+            item.setPos(tx(to_unit(bar.high, unit)), i)
+            item.fill = pg.mkBrush(tint(base_color(self), 225)) if bar.band is not None else pg.mkBrush(None)
+            item.setZValue(7 if bar.band is not None else 0)
+            item.setToolTip(f"P10-P90: {_cap(bar.band[0], unit)} to {_cap(bar.band[1], unit)}"
+                            if bar.band is not None else "")
+            item.update()
             labels.append(item)
             kinds.append((total, font_key))
         for item in self._value_labels[n:]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QFrame,
@@ -134,7 +134,8 @@ class CostView(ComputedOnShow):
         self.figures.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.plot = make_plot(self)
         self.plot.setLabel("bottom", "Months from the start", **axis_label_style(self))
-        self.plot.setLabel("left", "Cost to date", units="USD", **axis_label_style(self))
+        self._cost_title = "Cost to date"
+        self.plot.setLabel("left", self._cost_title, units="USD", **axis_label_style(self))
         self.plot.showGrid(x=True, y=True, alpha=0.15)
         self.plot.setMinimumHeight(175)  # its y-axis title whole ("Cost to date (kUSD)")
         self.table = FittingTable(0, 3)  # a narrow table wraps its caveats rather than cutting them
@@ -193,10 +194,38 @@ class CostView(ComputedOnShow):
         document.sig_project_replaced.connect(self._project_changed)
         self._show_inputs()
 
+    def set_presenting(self, on: bool, _font=None) -> None:
+        """Presentation mode on or off (``app.gui.presentation`` calls it once the charts' fonts have changed, and
+        again once they reached every item): the running-cost inputs hide while presenting, the y-axis title is the
+        short "Cost" (the table under the chart keeps its rows), and the chart's minimum height follows the title."""
+        # the inputs column (a third of the width) steps aside while presenting: the chart and its table take the
+        # width (REVIEW54 #19); nothing is edited in front of the room
+        if self.inputs.isVisibleTo(self) == on:
+            self.inputs.setVisible(not on)
+        title = "Cost" if on else "Cost to date"
+        if title != self._cost_title:
+            self._cost_title = title
+            self.plot.setLabel("left", title, units=self.tco.currency if self.tco is not None else "USD",
+                               **axis_label_style(self))
+        self.fit_axis_title()
+
+    def fit_axis_title(self) -> None:
+        """The chart at least as tall as its y-axis title is long, so the title is whole: a presenting font made
+        "Cost to date (kUSD)" longer than the fixed 175 px and it was cut to "Cost to date (kUS" (REVIEW54 #9)."""
+        axis = self.plot.getAxis("left")
+        title = axis.label.boundingRect().width() if axis.labelText else 0.0
+        bottom = self.plot.getAxis("bottom").height()
+        wanted = max(175, int(title + bottom + 24))
+        if self.plot.minimumHeight() != wanted:
+            self.plot.setMinimumHeight(wanted)
+            self._fit_heights()
+
     def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
         """First show: the inputs column as wide as its fields need, the chart and the table the rest
         (:meth:`_fit_heights`); the user's dragging is kept afterwards."""
         super().showEvent(event)
+        presentation = getattr(self.window(), "presentation", None)  # built while presenting: presenting too
+        self.set_presenting(bool(getattr(presentation, "active", False)))
         if self._sized:
             return
         self._sized = True
@@ -326,7 +355,7 @@ class CostView(ComputedOnShow):
             colours[name] = series_color(i)
             pen = pg.mkPen(colours[name], width=3 if i == 0 and not self.apart else 2)
             self.plot.plot(list(range(len(values))), list(values), pen=pen, name=name)
-        self.plot.setLabel("left", "Cost to date", units=tco.currency, **axis_label_style(self))
+        self.plot.setLabel("left", self._cost_title, units=tco.currency, **axis_label_style(self))
         # a design without a price: listed first with its running costs only, not drawn (REVIEW45 #2)
         rows = [unpriced_row(tco), *option_rows(tco)[1:]] if self.apart else option_rows(tco)
         self.table.setRowCount(len(rows))
@@ -352,6 +381,7 @@ class CostView(ComputedOnShow):
         notes = ([tco.scope] if tco.scope else []) + ([design_apart_short(tco)] if self.apart else []) + list(tco.notes)
         self.notes.setText("<br>".join(html_escape(n[0].upper() + n[1:]) for n in notes))
         self._fit_heights()  # the new rows and notes
+        QTimer.singleShot(0, self, self.fit_axis_title)  # once the axis has its SI prefix ("kUSD")
         self.sig_tco_shown.emit()
 
     def wait(self) -> None:

@@ -133,6 +133,10 @@ selector just above the chart and in the table below it (34 made the legend's fi
 entries took five rows, half the chart at 1366x768: REVIEW45 #4)."""
 MAX_IOPS_LABEL = "max IOPS @ SLO"
 """The legend's words for the max-IOPS-within-the-SLO marker (the table's column name)."""
+STATE_SATURATION_REACH = 50.0
+"""A failure state's curve that ends at its saturation below the SLO goes on vertically to this many times the
+higher of its SLO and its last latency: through the chart's top, as the main curve does (the axis never reaches
+it: ``latency_axes`` tops at a little above the SLO)."""
 BAND_LABEL = "P10–P90 band"
 """The legend's words for the uncertainty band (its tooltip and the table say what P10 and P90 are)."""
 
@@ -178,6 +182,23 @@ class _TextsScroll(QScrollArea):
         hint.setHeight(min(self.maximumHeight(), SUMMARY_TEXT_HINT_LINES * self.fontMetrics().lineSpacing()))
         return hint
 
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        """Qt's resize (``event``), then, while the lines scroll, the area shows whole lines only: the part of a
+        line that would show cut in half at the bottom (the "Bad day" line at 1366 x 768, REVIEW54 #14) is left
+        blank, and the scroll bar brings the line in whole."""
+        super().resizeEvent(event)  # (a scroll area's resizeEvent is its viewport's: the area's own size is read)
+        self._whole_lines()
+
+    def _whole_lines(self) -> None:
+        inner = self.widget()
+        line = self.fontMetrics().lineSpacing()
+        height = self.height() - 2 * self.frameWidth()
+        extra = 0
+        if inner is not None and line > 0 and inner.heightForWidth(max(self.viewport().width(), 1)) > height:
+            extra = height % line
+        if self.viewportMargins().bottom() != extra:
+            self.setViewportMargins(0, 0, 0, extra)
+
 
 class PerformanceView(QWidget):
     """The performance results of one scenario.
@@ -221,6 +242,8 @@ class PerformanceView(QWidget):
         self._open_items: dict[str, pg.PlotDataItem] = {}
         self._band_items: dict[str, tuple[pg.PlotDataItem, pg.PlotDataItem, pg.FillBetweenItem]] = {}
         self._state_items: dict[str, dict[str, pg.PlotDataItem]] = {}
+        self._state_markers: dict[str, dict[str, pg.PlotDataItem]] = {}
+        self._legend_states: set[str] = set()
         self._slo_lines: dict[str, pg.InfiniteLine] = {}
         self._saturation_lines: dict[str, pg.InfiniteLine] = {}
         self._operating_items: dict[str, pg.PlotDataItem] = {}
@@ -234,6 +257,8 @@ class PerformanceView(QWidget):
         self._util_value_items: list[pg.TextItem] = []
         self._util_limit = MAX_BARS
         self._util_elide_px = 0
+        self._util_two_lines = False
+        self._util_short = False
         self._cross_v = self._cross_h = self._cross_dot = pg.InfiniteLine()
         self._slo_note = pg.TextItem("", color=muted_color(self), anchor=(0, 0))
         # an SLO far above the chart: an arrow up at the top edge beside its note (the report marks it alike)
@@ -599,7 +624,8 @@ class PerformanceView(QWidget):
                 tuple((w.workload_id, w.name, w.slo_ms, w.slo_statistic, len(self._p99_xy(w)[0]) >= 2,
                        bool(self._open_points(w)),
                        finite(w.saturation_iops) and w.saturation_iops > 0, w.max_iops_at_slo_point is not None,
-                       self._operating_point(w) is not None) for w in self._workloads),
+                       self._operating_point(w) is not None, len(self._band_xy(w)[0]) >= 2, self.band_words(w))
+                      for w in self._workloads),
                 self._state_names())
 
     def _state_names(self) -> tuple:
@@ -607,7 +633,8 @@ class PerformanceView(QWidget):
         resilience = self._resilience()
         if resilience is None:
             return ()
-        return tuple((w.workload_id, tuple(s.state for s in resilience.states.get(w.workload_id, ())))
+        return tuple((w.workload_id, tuple((s.state, self._state_target_point(s) is not None)
+                                           for s in resilience.states.get(w.workload_id, ())))
                      for w in self._workloads)
 
     def _curve_points(self, workload) -> list:
@@ -644,21 +671,66 @@ class PerformanceView(QWidget):
         return self._p99_items.get(workload_id)
 
     def _band_xy(self, workload) -> tuple[list[float], list[float], list[float]]:
-        """The uncertainty band's (IOPS, P10, P90) along the drawn curve and its open continuation. P90 is
-        clipped at twice the highest drawn latency (so an edge near its own saturation does not stretch the
-        chart), and where the pessimistic edge is saturated (P90 None) the band reaches that clip: the latency
-        there may be anything above the curve."""
+        """The uncertainty band's (IOPS, P10, P90) along the drawn curve and its open continuation, as a band around
+        the curve (REVIEW54 #7: it filled the chart from where its pessimistic edge saturates, and read as
+        "saturated here"). On a mean-latency SLO the band ends where its pessimistic (upper) edge reaches the SLO,
+        at the SLO: the band's own max IOPS at the SLO, its P10 (:meth:`band_end_iops`); an edge above the SLO
+        from the start (P10 not met) leaves no band. On a p99 SLO (the band is of the mean) the upper edge is
+        clipped at twice the highest drawn latency, saturated (P90 None) meaning that clip."""
         xs, lo, hi = [], [], []
         points = [*self._curve_points(workload), *self._open_points(workload)]
-        top = 2.0 * max((p.latency_ms for p in points), default=0.0)
+        mean_slo = workload.slo_statistic != "p99" and finite(workload.slo_ms) and workload.slo_ms > 0
+        top = workload.slo_ms if mean_slo else 2.0 * max((p.latency_ms for p in points), default=0.0)
         for p in points:
             p10, p90 = p.latency_band_p10_ms, p.latency_band_p90_ms
             if p10 is None or (self._log_y and p10 <= 0):
                 break
+            if mean_slo and (p90 is None or p90 > top):
+                if xs and p90 is not None and hi[-1] < top:  # the edge meets the SLO between two points
+                    share = (top - hi[-1]) / (p90 - hi[-1])
+                    xs.append(xs[-1] + share * (p.iops - xs[-1]))
+                    lo.append(min(lo[-1] + share * (p10 - lo[-1]), top))
+                    hi.append(top)
+                break  # (an edge saturated beyond the last point: the band ends there)
             xs.append(p.iops)
-            lo.append(p10)
+            lo.append(min(p10, top))
             hi.append(top if p90 is None else min(p90, top))
         return xs, lo, hi
+
+    def band_words(self, workload) -> str:
+        """The band's legend words for one workload: "P10–P90 band", with "(P10 609K)" where it ends at the SLO
+        before the curve does and "P10: not met" where its pessimistic edge is above the SLO from the start."""
+        if workload.slo_statistic == "p99" or not (finite(workload.slo_ms) and workload.slo_ms > 0):
+            return BAND_LABEL
+        points = [*self._curve_points(workload), *self._open_points(workload)]
+        if not any(p.latency_band_p10_ms is not None for p in points):
+            return BAND_LABEL
+        xs, _lo, _hi = self._band_xy(workload)
+        if len(xs) < 2:
+            return f"{BAND_LABEL} · P10: not met"
+        p10 = workload.max_iops_at_slo_band_p10
+        if p10 is None:
+            return f"{BAND_LABEL} · P10: not met"
+        if points and xs[-1] < points[-1].iops * 0.995:
+            return f"{BAND_LABEL} to P10 {fmt_iops(p10)}"
+        return BAND_LABEL
+
+    def _state_xy(self, state) -> tuple[list[float], list[float]]:
+        """A failure state's curve as drawn: its ramp and open continuation and, where the state saturates at a
+        hard bound (a takeover's HA pair IOPS bound: the curve ends at saturation well below the SLO), a vertical
+        on at its saturation to far above the chart, as the main curve rises there: it ended in a short tick and
+        looked as if it never reached the SLO (REVIEW54 #4)."""
+        wp = state.performance
+        points = [p for p in (*wp.curve, *wp.open_curve) if (p.iops > 0 or not self._log_x)
+                  and (p.latency_ms > 0 or not self._log_y)]
+        xs, ys = [p.iops for p in points], [p.latency_ms for p in points]
+        sat = wp.saturation_iops
+        if points and finite(sat) and sat > 0 and xs[-1] >= sat * 0.995:
+            top = STATE_SATURATION_REACH * max(wp.slo_ms, max(ys))
+            if ys[-1] < top:
+                xs.append(xs[-1])
+                ys.append(top)
+        return xs, ys
 
     def _draw_states(self, plot, workload, color) -> None:
         """Each failure state's curve of a workload, dotted in the state's own colour (one colour per state, so
@@ -668,21 +740,62 @@ class PerformanceView(QWidget):
         if resilience is None:
             return
         styles = (Qt.PenStyle.DotLine, Qt.PenStyle.DashDotDotLine)
+        several = len(self._workloads) > 1
         for i, state in enumerate(resilience.states.get(workload.workload_id, ())):
-            wp = state.performance
-            points = [p for p in (*wp.curve, *wp.open_curve) if (p.iops > 0 or not self._log_x)
-                      and (p.latency_ms > 0 or not self._log_y)]
-            if len(points) < 2:
+            xs, ys = self._state_xy(state)
+            if len(xs) < 2:
                 continue
-            item = pg.PlotDataItem([p.iops for p in points], [p.latency_ms for p in points],
-                                   pen=pg.mkPen(state_color(state.state), width=1.6, style=styles[i % 2]))
+            state_pen = pg.mkPen(state_color(state.state), width=1.6, style=styles[i % 2])
+            item = pg.PlotDataItem(xs, ys, pen=state_pen)
             item.setZValue(8)
-            item.setToolTip(plain_tooltip(f"{workload.name} in {state_label(state)}: {state.reason}"))
+            item.setToolTip(plain_tooltip(self._state_tooltip(workload, state)))
             plot.addItem(item)
-            label = (state_label(state) if len(self._workloads) == 1
-                     else f"{state_label(state)} ({workload.name})")
-            self.legend.addItem(item, _legend_name(label))
+            # one legend entry per state (REVIEW54 #13): with several workloads each state's curves share the
+            # state's colour, and a second workload's curve of the same state adds no row
+            if not several or state.state not in self._legend_states:
+                self.legend.addItem(item, _legend_name(state_label(state)))
+                self._legend_states.add(state.state)
             self._state_items.setdefault(workload.workload_id, {})[state.state] = item
+            at_target = self._state_target_point(state)
+            if at_target is not None:
+                # the state's latency at the target, the figure the "Bad day" line gives (REVIEW54 #3): the
+                # dotted line is the state's ramp, whose reading at the target may differ (see _state_tooltip)
+                marker = pg.PlotDataItem([at_target[0]], [at_target[1]], pen=None, symbol="o", symbolSize=8,
+                                         symbolBrush=pg.mkBrush(self.palette().base().color()),
+                                         symbolPen=pg.mkPen(state_color(state.state), width=2))
+                marker.setZValue(19)
+                marker.setToolTip(plain_tooltip(self._state_tooltip(workload, state)))
+                plot.addItem(marker)
+                self._state_markers.setdefault(workload.workload_id, {})[state.state] = marker
+
+    @staticmethod
+    def _state_target_point(state) -> tuple[float, float] | None:
+        """(target IOPS, the state's latency there) as the "Bad day" line gives it; None without a target or where
+        the state saturates at the target."""
+        wp = state.performance
+        if wp.target_iops is None or not finite(wp.latency_at_target_ms) or wp.operating_iops <= 0:
+            return None
+        return (wp.target_iops, wp.latency_at_target_ms)
+
+    def _state_tooltip(self, workload, state) -> str:
+        """What a failure state's curve and its point at the target show, in words."""
+        wp = state.performance
+        text = f"{workload.name} in {state_label(state)}: {state.reason}."
+        at = self._state_target_point(state)
+        if at is not None:
+            text += (f" At the target ({fmt_iops(at[0])} IOPS) the latency is {fmt_ms(at[1])} (the circle: every "
+                     "workload's target load together, as the Bad day line gives it).")
+            on_curve = wp.latency_on_curve_ms(at[0])
+            if finite(on_curve) and abs(on_curve - at[1]) > 0.03 * at[1]:
+                text += (f" The line is this workload's own ramp with the failure's extra load as a fixed "
+                         f"slowdown: it reads {fmt_ms(on_curve)} there.")
+        if finite(wp.saturation_iops):
+            text += f" Saturation in this state: {fmt_iops(wp.saturation_iops)} IOPS."
+        return text
+
+    def state_marker_item(self, workload_id: str, state: str) -> pg.PlotDataItem | None:
+        """The drawn point of a workload's failure state at its target (None when not drawn)."""
+        return self._state_markers.get(workload_id, {}).get(state)
 
     def state_curve_item(self, workload_id: str, state: str) -> pg.PlotDataItem | None:
         """The drawn curve of a workload in a failure state (None when not drawn)."""
@@ -715,9 +828,13 @@ class PerformanceView(QWidget):
             for state in (resilience.states.get(wid, ()) if resilience is not None else ()):
                 item = self.state_curve_item(wid, state.state)
                 if item is not None:
-                    points = [p for p in (*state.performance.curve, *state.performance.open_curve)
-                              if (p.iops > 0 or not self._log_x) and (p.latency_ms > 0 or not self._log_y)]
-                    item.setData([p.iops for p in points], [p.latency_ms for p in points])
+                    item.setData(*self._state_xy(state))
+                    item.setToolTip(plain_tooltip(self._state_tooltip(workload, state)))
+                marker = self.state_marker_item(wid, state.state)
+                at_target = self._state_target_point(state)
+                if marker is not None and at_target is not None:
+                    marker.setData([at_target[0]], [at_target[1]])
+                    marker.setToolTip(plain_tooltip(self._state_tooltip(workload, state)))
             p99 = self._p99_items.get(wid)
             if p99 is not None:
                 p99.setData(*self._p99_xy(workload))
@@ -756,7 +873,9 @@ class PerformanceView(QWidget):
         plot = self.plot
         plot.clear()
         self.legend.clear()
-        for store in (self._curve_items, self._open_items, self._band_items, self._state_items, self._slo_lines,
+        self._legend_states.clear()
+        for store in (self._curve_items, self._open_items, self._band_items, self._state_items, self._state_markers,
+                      self._slo_lines,
                       self._saturation_lines,
                       self._operating_items, self._max_slo_items, self._p99_items):
             store.clear()
@@ -765,6 +884,7 @@ class PerformanceView(QWidget):
         plot.setLogMode(x=self._log_x, y=self._log_y)
         base = base_color(self)
         selected = self.selected_workload()
+        band_words: list[str] = []
         for index, workload in enumerate(self._workloads):
             color = series_color(index)
             width = 3 if workload is selected and len(self._workloads) > 1 else 2
@@ -798,10 +918,13 @@ class PerformanceView(QWidget):
                                              "takes longer), from the response-time distribution of the path's "
                                              "queues"))
                 plot.addItem(p99)
-                # one workload: "p99" is its lighter line (a legend row less on a laptop screen); several: named
-                self.legend.addItem(p99, _legend_name(f"{workload.name} p99" if len(self._workloads) > 1 else "p99"))
+                # "p99" is each curve's lighter line: one legend row however many workloads (REVIEW54 #13: one row
+                # per workload took half the chart at 1366 x 768; the tooltip names the workload)
+                if not self._p99_items:
+                    self.legend.addItem(p99, "p99" if len(self._workloads) == 1 else "p99 (lighter line)")
                 self._p99_items[workload.workload_id] = p99
             xs, lo, hi = self._band_xy(workload)
+            band_words.append(self.band_words(workload))
             if len(xs) >= 2 and any(high > low for low, high in zip(lo, hi)):
                 edge = pg.mkPen(None)
                 low_item, high_item = pg.PlotDataItem(xs, lo, pen=edge), pg.PlotDataItem(xs, hi, pen=edge)
@@ -811,7 +934,8 @@ class PerformanceView(QWidget):
                 fill.setZValue(5)
                 fill.setToolTip(plain_tooltip(f"{workload.name}: uncertainty band, P10 to P90 of the predicted mean "
                                               f"latency ({workload.profile or 'profile'}: "
-                                              f"{workload.band_basis}); not I/O latency percentiles"))
+                                              f"{workload.band_basis}); not I/O latency percentiles; "
+                                              f"{self.band_words(workload)}"))
                 for item in (low_item, high_item):
                     item.setVisible(False)
                     plot.addItem(item)
@@ -820,12 +944,16 @@ class PerformanceView(QWidget):
             self._draw_states(plot, workload, color)
             dash = pg.mkPen(color, width=1.5, style=Qt.PenStyle.DashLine)
             label_color = QColor(color)
-            slo = pg.InfiniteLine(pos=self._ty(workload.slo_ms), angle=0, pen=dash,
-                                  label=f"SLO {workload.slo_ms:g} ms"
-                                        + (" p99" if workload.slo_statistic == "p99" else ""),
+            slo_text = f"SLO {workload.slo_ms:g} ms" + (" p99" if workload.slo_statistic == "p99" else "")
+            # workloads with the same SLO: one label on their line (two "SLO 1 ms" overlapped: REVIEW54 #13)
+            shared = any(line.label.format == slo_text and abs(line.value() - self._ty(workload.slo_ms)) < 1e-9
+                         for line in self._slo_lines.values())
+            slo = pg.InfiniteLine(pos=self._ty(workload.slo_ms), angle=0, pen=dash, label=slo_text,
                                   # below the line: the axis ends a little above the SLO, no room above it
                                   labelOpts={"position": 0.04 + 0.14 * index, "color": label_color,
                                              "anchors": [(0, 0), (0, 0)], "fill": tint(base, 200)})
+            if shared:
+                slo.label.setVisible(False)
             plot.addItem(slo)
             self._slo_lines[workload.workload_id] = slo
             if finite(workload.saturation_iops) and workload.saturation_iops > 0:
@@ -862,11 +990,13 @@ class PerformanceView(QWidget):
         if self._open_items:
             self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen(neutral, width=1.5, style=Qt.PenStyle.DashDotLine)),
                                 "open model")
-        if self._band_items:
+        if self._band_items or any(words != BAND_LABEL for words in band_words):
             band_color = QColor(neutral)
             band_color.setAlpha(60)
+            # one workload: the band's end in words ("to P10 609K", "P10: not met"); several: the table says it
+            words = band_words[0] if len(band_words) == 1 else BAND_LABEL
             self.legend.addItem(pg.BarGraphItem(x=[0], height=[1], width=1, brush=pg.mkBrush(band_color),
-                                                pen=pg.mkPen(None)), BAND_LABEL)
+                                                pen=pg.mkPen(None)), words)
         self._fit_legend()
         # Crosshair
         pen = pg.mkPen(muted_color(self), width=1, style=Qt.PenStyle.DotLine)
@@ -902,6 +1032,9 @@ class PerformanceView(QWidget):
             if item.opts.get("symbol") is not None and item.scatter.isVisible():
                 obstacles.append(item.scatter.sceneBoundingRect())
         for line in self._slo_lines.values():
+            # the SLO line itself: a saturation label sat on another workload's SLO line (REVIEW54 #13)
+            y = vb.mapViewToScene(QPointF(0, line.value())).y()
+            obstacles.append(QRectF(view.left(), y - 2, view.width(), 4))
             if line.label is not None and line.label.isVisible():
                 line.label.updatePosition()  # it may not have followed this scale change yet
                 obstacles.append(line.label.sceneBoundingRect())
@@ -1044,16 +1177,64 @@ class PerformanceView(QWidget):
         limit_px = self._util_elide_px = self._util_name_limit()
         whole = [station_words(s.name, workload) for s in stations]  # the HA pair's bound; E-Series controllers
         names = [station_label(name, metrics, limit_px) for name in whole]
+        # a name still wider than its room with its figures (ANF's "… (460,000 reads or 130,000 writes)"): on two
+        # lines, the figures under the words, where the rows have room for them; the axis took most of the panel
+        # and the bars' own labels ("29% bottleneck") were cut at its right edge (REVIEW54 #14)
+        two_lines = self._util_room_for_two_lines()
+        self._util_two_lines = self._util_room_for_two_lines()
+        if two_lines:
+            names = [self._two_line_label(full, shown, metrics, limit_px) for full, shown in zip(whole, names)]
         axis = plot.getAxis("left")
         axis.setTicks([[(i, name) for i, name in enumerate(names)]])
         # a shortened name ends in "…": the axis's tooltip names every station whole
         axis.setToolTip("<br>".join(html_escape(name) for name in whole)
-                        if any(name != full for name, full in zip(names, whole)) else "")
-        axis.setWidth(max_text_width(self, names) + 12)
+                        if any(name.replace("\n", " ") != full for name, full in zip(names, whole)) else "")
+        axis.setWidth(max_text_width(self, [line for name in names for line in name.split("\n")]) + 12)
         plot.setYRange(-0.6, max(len(stations), 1) - 0.4, padding=0)
         self._util_labels = [(value, f"{s.utilization * 100:.0f}%" + ("  bottleneck" if s.name == workload.bottleneck
                                                                        else "")) for s, value in zip(stations, values)]
+        self._util_short = self._util_short_labels()
+        if self._util_short:  # decided on the labels' long form: the drawn labels follow
+            for item in self._util_value_items:
+                item.setText(item.toPlainText().split("  ")[0])
         self._fit_util_range()
+
+    def _util_short_labels(self) -> bool:
+        """Whether the bars' value labels are "38%" alone: where "38%  bottleneck" would take more than 60% of a
+        narrow bar area (eight stations with long figures, CVO at 1366 px), which cut it at the chart's edge
+        (REVIEW54 #14); the bar's colour and the table's Bottleneck column say which station it is."""
+        bold = QFont(self.font())
+        bold.setBold(True)
+        metrics = QFontMetrics(bold)
+        width = max(self.util_plot.getViewBox().width(), 1.0)
+        return width > 1.0 and any(metrics.horizontalAdvance(text) + 10 > 0.6 * width
+                                   for _value, text in self._util_labels if "  " in text)
+
+    def _util_room_for_two_lines(self) -> bool:
+        """Whether each utilisation row has room for a two-line label at the chart's height."""
+        height = self.util_plot.getViewBox().height()
+        rows = len(self._util_stations)
+        return bool(height > 1 and rows and height / rows >= 2 * self.fontMetrics().height() + 4)
+
+    @staticmethod
+    def _two_line_label(full: str, shown: str, metrics: QFontMetrics, limit_px: int) -> str:
+        """A station's axis label on two lines (its words, then its figures in parentheses) when on one line it is
+        wider than ``limit_px``; as ``shown`` otherwise."""
+        from app.gui.results.station_label import station_figures
+
+        if metrics.horizontalAdvance(shown) <= limit_px:
+            return shown
+        split = station_figures(full)
+        if split is None:
+            return shown
+        head, figures = split
+        return f"{station_label(head, metrics, limit_px)}\n({figures})"
+
+    def utilisation_axis_text_width(self) -> float:
+        """The widest line of the utilisation axis's labels, px (for layout checks)."""
+        metrics = self.fontMetrics()
+        return max((metrics.horizontalAdvance(line) for name in self.utilisation_axis_labels()
+                    for line in name.split("\n")), default=0)
 
     def utilisation_row_rects(self) -> list:
         """The scene rectangle of each utilisation row: its name on the axis, its bar and its value label, one
@@ -1073,15 +1254,22 @@ class PerformanceView(QWidget):
         """0-100% plus room on the right for the longest value label at the current width; as many rows as
         the height holds."""
         if self._util_stations and (self._util_rows_that_fit() != self._util_limit
-                                    or abs(self._util_name_limit() - self._util_elide_px) > 12):
+                                    or abs(self._util_name_limit() - self._util_elide_px) > 12
+                                    or self._util_room_for_two_lines() != self._util_two_lines):
             self._draw_utilisation()
             return
         bold = QFont(self.font())
         bold.setBold(True)
         metrics = QFontMetrics(bold)
-        width = max(self.util_plot.getViewBox().width(), 150.0)
+        width = max(self.util_plot.getViewBox().width(), 1.0)
         high = 112.0
+        short = self._util_short_labels()
+        if short != self._util_short:
+            self._draw_utilisation()
+            return
         for value, text in self._util_labels:
+            if short:
+                text = text.split("  ")[0]
             fraction = min((metrics.horizontalAdvance(text) + 10) / width, 0.7)
             high = max(high, value / (1 - fraction))
         self.util_plot.setXRange(0, high, padding=0)
