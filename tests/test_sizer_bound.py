@@ -26,6 +26,8 @@ EXPECTED_WORDS = {  # the bottleneck's role (and, where a role is shared, its ki
     ("host_ports", "iSCSI"): "host Ethernet ports",
     ("service_mbps", ""): "service's published throughput limit",
     ("drives", ""): "drives",
+    ("drive_transfer", ""): "drives (transfer rate)",
+    ("nvram", ""): "controller NVRAM mirroring",
 }
 
 

@@ -87,7 +87,7 @@ def test_an_arrays_controller_bound_is_no_lower_than_its_paths_and_the_same_for_
     sides: dict[tuple, dict[str, float]] = {}
     compared = shared = 0
     for i, spec in enumerate(_specs(project.scenario, catalog, project.requirements)):
-        if spec.deployment != "on-prem" or i % 5:
+        if spec.deployment != "on-prem" or i % 4:  # a sample (current models only since stop 54)
             continue
         scenario = spec.scenario
         paths = design_paths(scenario, catalog)

@@ -197,7 +197,7 @@ def test_arrays_of_one_capacity_key_take_each_others_raid_layouts():
     signatures: dict = {}
     first: dict = {}
     compared = across = 0
-    for spec in specs[::11]:
+    for spec in specs[::5]:  # a sample (current models only since stop 54: fewer designs)
         design = spec.scenario
         key = _capacity_key(design, catalog, signatures)
         if key not in first:

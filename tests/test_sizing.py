@@ -406,21 +406,22 @@ def test_storplan_evaluate_of_each_top_candidate_gives_the_sizers_figures(exampl
 
 
 def test_a_lab_fit_is_offered_only_as_itself_beside_the_stock_record():
-    """A calibrated copy of the AFF8080 in the catalog never stands in for the stock record: the search offers
-    the stock designs as before, and the copy's designs under its own name ("... (lab fit 2026-11-28)"), with
-    the drives sold for the record it is based on."""
+    """A calibrated copy of the AFF A90 (a model sold today: the search proposes no installed-base model, and a lab
+    fit keeps its record's lifecycle) in the catalog never stands in for the stock record: the search offers the
+    stock designs as before, and the copy's designs under its own name ("... (lab fit 2026-11-28)"), with the
+    drives sold for the record it is based on."""
     from datetime import date
 
     from models.evaluate import project_catalog
     from models.sizing import _candidates
     from models.user_catalog import calibrated_record
 
-    project = load_any(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    project = load_any(examples_dir() / "aff-a90-oracle-nvmefc64.toml")
     catalog = project_catalog(project)
-    stock = catalog.get("netapp-aff8080a-ex")
+    stock = catalog.get("netapp-aff-a90")
     fitted = stock.performance[0].model_copy(update={"cpu_read_us": stock.performance[0].cpu_read_us * 2})
     mine = calibrated_record(stock, fitted, date(2026, 11, 28), {e.id for e in catalog})
-    assert mine.id == "netapp-aff8080a-ex-lab-20261128" and mine.based_on == stock.id
+    assert mine.id == "netapp-aff-a90-lab-20261128" and mine.based_on == stock.id
     req = project.requirements
     before = [d[1] for d in _candidates(project.scenario, catalog, req)]
     after = [d for d in _candidates(project.scenario, catalog.with_entries([mine]), req)]

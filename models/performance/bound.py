@@ -71,4 +71,6 @@ def bound_words(station: StationSpec | None, protocol: str) -> str:
         return "vSAN OSA per-disk-group software path limit"
     if role == "network":
         return "vSAN network" if vsan else "VM's published network limit"
+    if role == "nvram" and "write cache mirror" in station.name:  # an E-Series array's controllers (paths.py)
+        return "controller write cache mirroring"
     return ROLE_BOUND_WORDS.get(role, station.name)
