@@ -760,8 +760,9 @@ class MainWindow(QMainWindow):
                          f"({html.escape(basis)})</span>") if basis else ""
                 label.setToolTip("How the performance profile behind this figure was obtained: calibrated (fitted "
                                  "to measurements), derived (a fitted profile carried over), hardware relation "
-                                 "only (its family's shared software costs on its cores), assumed vSAN costs or "
-                                 "published service limits." if basis else "")
+                                 "only (its family's shared software costs on its cores), assumed (no published "
+                                 "measurement constrains it), assumed vSAN costs or published service limits."
+                                 if basis else "")
             label.setText(f"{STATUS_CAPTIONS.get(key, key)}: <b>{shown_value}</b>{after}"
                           + (" (stale)" if outcome.error else ""))
         if self._status_rows > 1:  # the rows balanced for the figures' new widths
