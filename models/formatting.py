@@ -11,15 +11,21 @@ from __future__ import annotations
 import math
 import re
 from functools import lru_cache
-from typing import TypeGuard
+from typing import TYPE_CHECKING, TypeGuard
 
 from models.units import CapacityUnit, format_capacity, format_iops, reaches
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from models.performance.results import WorkloadPerformance
 
 SATURATED = "saturated"
 NOT_MET = "not met"
 NOT_AVAILABLE = "n/a"
 
 __all__ = [
+    "CAP_NOTE",
     "NOT_AVAILABLE",
     "NOT_MET",
     "SATURATED",
@@ -28,6 +34,7 @@ __all__ = [
     "fmt_capacity_delta",
     "fmt_iops",
     "fmt_latency_tails",
+    "station_words",
     "fmt_max_iops_at_slo",
     "fmt_mbps",
     "fmt_months",
@@ -172,3 +179,26 @@ def natural_key(text: str) -> tuple[tuple[int, float, str], ...]:
     if position < len(text):
         key.append((1, 0.0, text[position:].casefold()))
     return tuple(key)
+
+
+# a station as every output names it: here, below the replication model and the JSON shape, so that the transfer
+# text, `evaluate --json` and the views say one name (r2 review #6); models.present.iops_bound re-exports it
+CAP_NOTE = re.compile(r"^(?P<system>.+?): at most (?P<iops>[\d,]+) block operations per second, (?P<whose>.+)$")
+"""The path's note of an IOPS cap: the system it caps, the cap in operations per second, whose bound it is."""
+
+
+def station_words(name: str, wp: WorkloadPerformance, notes: Sequence[str] | None = None) -> str:
+    """A station of ``wp``'s path as every output names it (review 53b #16: "node 1 IOPS bound, bound at 1.60M IOPS
+    per HA pair"): an IOPS bound station (role "iops_bound") is node k's share of a cap set for the whole HA pair
+    when the path's cap note names an HA pair, and reads ``HA pair IOPS bound (node 1's share)``, built from the
+    station's identity (role and node), never from its name (tests/test_station_ids.py: renaming every station
+    changes no output). Other stations keep their names; the engine's own names (``--json``'s ``utilization``
+    keys and ``bottleneck_station``) do not change. ``notes``: the path's notes when ``wp`` carries none (the
+    replication window's figures at the targets: the notes of a workload on the same system)."""
+    station = next((s for s in wp.stations if s.name == name), None)
+    if station is None or station.ident.role != "iops_bound" or station.ident.node is None:
+        return name
+    caps = [m for m in (CAP_NOTE.match(note) for note in (wp.notes if notes is None else notes)) if m is not None]
+    if caps and caps[-1]["system"].endswith("HA pair"):  # the cap is the pair's (as iops_bound_words says)
+        return f"HA pair IOPS bound (node {station.ident.node}'s share)"
+    return name

@@ -7,6 +7,7 @@ from typing import Any
 
 from models.capacity.results import CapacityResult, CapacityTotals, ScenarioCapacity
 from models.evaluate import Evaluation
+from models.formatting import station_words
 from models.units import CapacityUnit
 from models.verdict import DesignVerdict, design_verdict
 
@@ -114,7 +115,9 @@ def _curves(wp: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
 
 def workload_to_dict(wp: Any) -> dict[str, Any]:
     """One workload's performance: curve, saturation, max IOPS at the SLO (``slo_statistic``: whether the SLO
-    bounds the mean or the p99), bottleneck, utilisation; ``latency_p95_ms`` / ``latency_p99_ms``: the 95th / 99th
+    bounds the mean or the p99), bottleneck (in the words every view uses: "HA pair IOPS bound (node 1's share)";
+    ``bottleneck_station``: the engine's station name, a key of ``utilization``), utilisation;
+    ``latency_p95_ms`` / ``latency_p99_ms``: the 95th / 99th
     percentile of the I/O response time at the target (null without a target or where it saturates), beside
     ``latency_at_target_ms``, the mean; every curve point carries its own."""
     curve, open_curve = _curves(wp)
@@ -141,7 +144,8 @@ def workload_to_dict(wp: Any) -> dict[str, Any]:
         "latency_p95_ms": _num(wp.latency_p95_at_target_ms),
         "latency_p99_ms": _num(wp.latency_p99_at_target_ms),
         "target_met": wp.target_met,
-        "bottleneck": wp.bottleneck,
+        "bottleneck": station_words(wp.bottleneck, wp) if wp.bottleneck else wp.bottleneck,  # as every view says
+        "bottleneck_station": wp.bottleneck,  # the engine's station: a key of "utilization"
         "bottleneck_component": wp.bottleneck_component,
         "headroom_pct": _num(wp.headroom_pct),
         "utilization": {s.name: _num(s.utilization) for s in wp.stations},
@@ -169,7 +173,8 @@ def state_to_dict(state: Any) -> dict[str, Any]:
         "latency_p95_ms": _num(wp.latency_p95_at_target_ms),
         "latency_p99_ms": _num(wp.latency_p99_at_target_ms),
         "meets_slo": state.meets_slo,
-        "bottleneck": wp.bottleneck,
+        "bottleneck": station_words(wp.bottleneck, wp) if wp.bottleneck else wp.bottleneck,
+        "bottleneck_station": wp.bottleneck,
         "profile": wp.profile or None,
         "saturation_iops_band_p10": _num(wp.saturation_iops_band_p10),
         "saturation_iops_band_p90": _num(wp.saturation_iops_band_p90),

@@ -228,8 +228,8 @@ def test_binary_units_and_names_say_which_is_which(capsys):
 
 
 def test_bottleneck_names_the_ha_pair_bound(capsys):
-    """#16: the engine's 'node 1 IOPS bound' (its station name in --json, unchanged) is node 1's share of a cap set
-    for the HA pair: the outputs say 'HA pair IOPS bound (node 1's share)' beside 'per HA pair'."""
+    """#16: the engine's 'node 1 IOPS bound' (--json's bottleneck_station, a key of utilization) is node 1's share
+    of a cap set for the HA pair: the outputs say 'HA pair IOPS bound (node 1's share)' beside 'per HA pair'."""
     from example_reports import report_text
 
     from models.evaluate import evaluate
@@ -243,7 +243,8 @@ def test_bottleneck_names_the_ha_pair_bound(capsys):
         wp = evaluate(project).performance.workloads[0]
         assert wp.bottleneck == engine  # the engine's station, as --json gives it
         code, out, _ = _run(capsys, "evaluate", str(example_paths()[name]), "--json")
-        assert json.loads(out)["workloads"][0]["bottleneck"] == engine
+        got = json.loads(out)["workloads"][0]  # r2 #6: the words every view uses; the station a key of utilization
+        assert (got["bottleneck"], got["bottleneck_station"]) == (shown, engine) and engine in got["utilization"]
         assert bottleneck_words(wp) == shown
         assert f"the bottleneck is {shown}" in bottleneck_sentence(wp).text
         _, out, _ = _run(capsys, "evaluate", str(example_paths()[name]))

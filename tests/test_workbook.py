@@ -142,6 +142,10 @@ def test_a_tb_workbook_holds_every_figure_of_evaluate_json(example, tmp_path):
     header = next(book["Capacity waterfall"].iter_rows(values_only=True))
     assert header[2:5] == ("Before (TB)", "After (TB)", "Change (TB)")
     curves = list(book["Curves"].iter_rows(min_row=2, values_only=True))
+    from models.evaluate import evaluate
+    from models.present import profile_kind_text
+
+    shown = {wp.name: profile_kind_text(wp) for wp in evaluate(project).performance.workloads}
     for w in data["workloads"]:
         name = w["name"]
         assert rows[f"{name}: saturation"][0] == pytest.approx(w["saturation_iops"])
@@ -151,7 +155,7 @@ def test_a_tb_workbook_holds_every_figure_of_evaluate_json(example, tmp_path):
         assert rows[f"{name}: latency at target"][0] == (
             pytest.approx(latency) if latency is not None else "saturated" if w["target_iops"] is not None else None)
         assert rows[f"{name}: bottleneck"][0] == w["bottleneck"]
-        assert rows[f"{name}: profile"][0] == w["profile"]
+        assert rows[f"{name}: profile"][0] == shown[name]  # r2 #2: the words of the GUI and the report
         for model, key in (("closed ramp", "curve"), ("open model", "open_curve")):
             got = [r[3:8] for r in curves if r[0] == name and r[1] == "normal" and r[2] == model]
             want = [(p["iops"], p["latency_ms"], p["latency_band_p10_ms"],  # a P90 past saturation: the word

@@ -818,8 +818,8 @@ class MainWindow(QMainWindow):
                 if basis:
                     tooltip.append("How the performance profile behind this figure was obtained: calibrated (fitted "
                                    "to measurements), derived (a fitted profile carried over), hardware relation "
-                                   "only (its family's shared software costs on its cores), assumed vSAN costs or "
-                                   "published service limits.")
+                                   "only (its family's shared software costs on its cores), assumed (no published "
+                                   "measurement constrains it), assumed vSAN costs or published service limits.")
                 label.setToolTip(rich_tooltip(tooltip) if tooltip else "")
                 variants = [f"{caption}: {head}{after}{stale}" for head in heads]
             self._key_variants[key] = variants

@@ -83,7 +83,7 @@ from models.present.citations import customer_citation, workload_notes
 from models.present.comparison import GROUP, SECTION
 from models.present.formula_precision import precise_formula
 from models.present.headroom import MULTIPLE_NOTE, any_multiple, effective_words, fmt_headroom, sizer_headroom_cell
-from models.present.iops_bound import bottleneck_words, knee_words, station_words
+from models.present.iops_bound import bottleneck_words, knee_words, slo_capped_words, station_words
 from models.present.key_figures import GROWTH_NOT_MEASURED, key_figures
 from models.present.provider_size import provider_size_once
 from models.present.resilience import ha_state_label, ha_state_words, targets_grow
@@ -1174,7 +1174,8 @@ class ReportBuilder:
         for n, wp in enumerate(perf.workloads):
             block: list = [_para(_e(f"{wp.name} ({wp.protocol}, {round(wp.block_kib, 2):g} KiB)"), s.h2)]  # 14.46
             figures = [
-                ["<b>Max IOPS at SLO</b>", fmt_max_iops_at_slo(wp.max_iops_at_slo),
+                ["<b>Max IOPS at SLO</b>", fmt_max_iops_at_slo(wp.max_iops_at_slo)
+                 + (f", {slo_capped_words(wp)}" if slo_capped_words(wp) else ""),  # = saturation: why (r2 #8)
                  "<b>Saturation</b>", f"{fmt_iops(wp.saturation_iops)} IOPS, {fmt_mbps(wp.saturation_mbps)}"],
                 ["<b>SLO</b>", fmt_ms(wp.slo_ms, NOT_AVAILABLE) + (" at the 99th percentile"
                                                                    if wp.slo_statistic == "p99" else " mean"),

@@ -223,9 +223,10 @@ def describe_raid_groups(groups: Iterable[RaidGroup]) -> str:
 
 
 def where_text(kind: str, node_id: str, label: str) -> str:
-    """How problems name a node: ``controller 'AFF8080A EX' (ctl1)``, or ``controller 'ctl1'`` when the label
-    is the id."""
-    return f"{kind} '{label}' ({node_id})" if label != node_id else f"{kind} '{node_id}'"
+    """How problems name a node: ``controller 'AFF8080A EX'``, by its label only (a message a user reads, in the
+    GUI's Problems tab and the report, never names the project's node id: r2 review #5); the id stays in the
+    problem's ``node_id``, which selects the node. ``node_id`` names it only when it has no label."""
+    return f"{kind} '{label or node_id}'"
 
 
 def even_split(total: int, parts: int) -> list[int]:

@@ -137,6 +137,10 @@ class OptionCost:
         return self.cumulative()[-1]
 
 
+HEIGHT_OF = "height of "
+"""How the footprint names a part whose height the catalog does not give (``models.present.bom``)."""
+
+
 @dataclass(frozen=True)
 class Energy:
     """A design's power, energy and operational carbon.
@@ -160,9 +164,26 @@ class Energy:
     assumed: tuple[str, ...] = ()
 
     @property
+    def heights_not_counted(self) -> tuple[str, ...]:
+        """The parts of ``not_counted`` whose height is not known ("height of X"): ``rack_units`` is then a lower
+        bound, and the space cost with it; no power term (r2 review #3)."""
+        return tuple(x for x in self.not_counted if x.startswith(HEIGHT_OF))
+
+    @property
+    def power_not_counted(self) -> tuple[str, ...]:
+        """The parts of ``not_counted`` whose power is not known: ``power_w`` and the energy and operational carbon
+        are then lower bounds."""
+        return tuple(x for x in self.not_counted if not x.startswith(HEIGHT_OF))
+
+    @property
+    def power_complete(self) -> bool:
+        """Every part's power is known (a part without a height leaves the power exact)."""
+        return not self.power_not_counted
+
+    @property
     def power_known(self) -> bool:
         """Some part's power is known (False: ``power_w`` 0 W only because no figure is known: not 0 W)."""
-        return self.power_w > 0 or self.complete
+        return self.power_w > 0 or self.power_complete
 
 
 @dataclass(frozen=True)
@@ -296,7 +317,8 @@ def energy_of(scenario: Scenario, foot: Footprint, inputs: RunningInputs) -> Ene
     hosts = [f"power of the {n.hosts} vSAN hosts" for n in clusters]
     hosts += ["the vSAN witness host (left out)"
               for n in clusters if n.stretched]
-    unknown = _capped(foot.unknown) + tuple(hosts)
+    unknown = (_capped([x for x in foot.unknown if not x.startswith(HEIGHT_OF)])
+               + _capped([x for x in foot.unknown if x.startswith(HEIGHT_OF)]) + tuple(hosts))
     assumed = tuple(f"height of the {n.hosts} vSAN hosts: {HCI_HOST_RACK_UNITS} U each, assumed "
                     f"({HCI_HOST_HEIGHT_WORDS})" for n in clusters)
     rack_units = foot.rack_units + sum(n.hosts * HCI_HOST_RACK_UNITS for n in clusters)
@@ -600,15 +622,26 @@ def _managed_lines(scenario: Scenario, catalog: Catalog, data: Sequence[float], 
 
 
 def _with_unknown_power(design: OptionCost, energy: Energy) -> OptionCost:
-    """``design`` with its Power line saying what it does not count (``energy.not_counted``) and those parts named in
-    ``missing`` (the total is then a lower bound, never a 0 W figure read as a measured one)."""
-    lines = tuple(CostLine(line.name, line.upfront, line.monthly,
-                           (line.basis + "; not counting " if energy.power_known else "not known, not counted: ")
-                           + ", ".join(energy.not_counted)) if line.name == "Power" else line
-                  for line in design.lines)
+    """``design`` with its Power line saying which parts' power it does not count (``energy.power_not_counted``)
+    and its Space line which parts' height (``energy.heights_not_counted``: its rack units "at least"), those parts
+    named in ``missing`` (the total is then a lower bound, never a 0 W figure read as a measured one; a height is
+    never a power term, r2 review #3)."""
+    power, heights = energy.power_not_counted, energy.heights_not_counted
+
+    def said(line: CostLine) -> CostLine:
+        if line.name == "Power" and power:
+            return CostLine(line.name, line.upfront, line.monthly,
+                            (line.basis + "; not counting " if energy.power_known else "not known, not counted: ")
+                            + ", ".join(power))
+        if line.name == "Space" and heights:
+            return CostLine(line.name, line.upfront, line.monthly,
+                            f"at least {line.basis}; not counting the " + ", the ".join(heights))
+        return line
+
     power_of = tuple(x if x.startswith(("power of ", "the ")) else f"power of {x}"  # not the part itself
-                     for x in energy.not_counted)
-    return dc_replace(design, lines=lines, complete=False, missing=design.missing + power_of)
+                     for x in power)
+    return dc_replace(design, lines=tuple(said(line) for line in design.lines), complete=False,
+                      missing=design.missing + power_of + heights)
 
 
 def _same_service_notes(scenario: Scenario, options: Sequence[OptionCost], data: Sequence[float]) -> list[str]:
@@ -865,10 +898,13 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
     if not any(data):
         notes.append("no data to hold (no workload data set and no effective capacity required): the cloud options "
                      "are priced at their smallest size")
-    if energy is not None and not energy.complete:
+    if energy is not None and not energy.power_complete:
         notes.append(("power and energy are lower bounds" if energy.power_known else "power and energy are not known")
                      + ": the catalog gives no figure for "
-                     + ", ".join(f"the {m}" if m.startswith("power of ") else m for m in energy.not_counted))
+                     + ", ".join(f"the {m}" if m.startswith("power of ") else m for m in energy.power_not_counted))
+    if energy is not None and energy.heights_not_counted:
+        notes.append(f"the rack units ({energy.rack_units} U) and the space cost are lower bounds: the catalog gives "
+                     "no figure for the " + ", the ".join(energy.heights_not_counted))
     if energy is not None:
         notes.extend(energy.assumed)
     hardware_priced = deployment == "on-prem" and design.lines[0].upfront > 0
@@ -893,8 +929,11 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
                     notes.append(f"its power and space alone cost more over {inputs.horizon_months} months than "
                                  f"{cheapest_option.name}: no hardware price breaks even")
             else:
-                upper = ("; that price is an upper bound, as the power the catalog gives no figure for is not counted"
-                         if energy is not None and not energy.complete else "")
+                unknown = " and ".join(what for what, missed in (
+                    ("power", energy is not None and not energy.power_complete),
+                    ("height", energy is not None and bool(energy.heights_not_counted))) if missed)
+                upper = (f"; that price is an upper bound, as the {unknown} the catalog gives no figure for is not "
+                         f"counted" if unknown else "")
                 price = (f"if the hardware costs at most {budget:,.0f} {currency} (with support at "
                          f"{inputs.support_pct_per_year.value:g}% a year){upper}{_unlike_words(scenario)}")
                 if cheapest_option is not None and cheapest_option.shortfall:

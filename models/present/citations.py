@@ -55,6 +55,9 @@ _REWRITE_PATTERNS: Final[tuple[tuple[str, str, int, str | None], ...]] = (
      r"Microsoft Azure documentation, shared table '\1'", 0, "includes/"),
     (r"(?:awsdocs/[A-Za-z0-9-]+,?\s*)?doc_source/([^\s'(),;]+)\.md",
      r"https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/\1.html", 0, "doc_source/"),
+    # the NetBox device-type library's field and a Dell manual's file name: in words (r2 review #9)
+    (r"\bu_height (\d+)\b", r"\1U high", 0, "u_height"),
+    (r"(\(dell\.com/support/manuals),\s*[a-z0-9_]+\)", r"\1)", 0, "dell.com/support/manuals,"),
     # "the seeds": the published reports the catalog was built from, in a customer's words
     (r"\bthe catalog's seeds\b", "the published reports this catalog is built from", 0, "the catalog's seeds"),
     (r"\bin the seeds\b", "in the published reports this catalog is built from", 0, "in the seeds"),
@@ -304,6 +307,8 @@ def customer_citation(source: str) -> str:
     text = rx.seed_pair.sub(lambda m: f"{_seed_title(m.group(1))} and {_seed_title(m.group(2))}", text)
     text = rx.seed_one.sub(lambda m: _seed_title(m.group(1)), text)
     text = re.sub(r"\bseed (?=(?:NetApp|VMware|SAS) )", "", text)
+    if "'device-types/" in text:  # a NetBox library file: its vendor and model (r2 review #9)
+        text = re.sub(r"\s*'device-types/([^/']+)/([^/']+)\.yaml'", lambda m: f", {m[1]} {m[2].upper()}", text)
     for index, (_pattern, replacement, _flags, needle) in enumerate(_REWRITE_PATTERNS):
         if needle is None or needle in text:  # without its needle the pattern cannot match: nothing to replace
             text = rx.rewrite(index).sub(replacement, text)

@@ -193,15 +193,17 @@ def footprint_rows(tco: Tco) -> list[tuple[str, str]]:
     """(figure, value) rows of power, energy and carbon (power and energy only for an on-premises design)."""
     rows: list[tuple[str, str]] = []
     energy = tco.energy
-    bound = "" if energy is None or energy.complete else "at least "
+    bound = "" if energy is None or energy.power_complete else "at least "
+    # a part without a height: the rack units are a lower bound, as the report's "Footprint: at least 5 U" (r2 #4)
+    units = "" if energy is None else ("at least " if energy.heights_not_counted else "") + f"{energy.rack_units} U"
     if energy is not None and not energy.power_known:
-        unknown = "not known, not counted (no figure for " + ", ".join(energy.not_counted) + ")"
-        rows += [("Typical power", unknown), ("Rack units", f"{energy.rack_units} U" + (" (assumed host height)"
-                                                                                     if energy.assumed else "")),
+        unknown = "not known, not counted (no figure for " + ", ".join(energy.power_not_counted) + ")"
+        rows += [("Typical power", unknown), ("Rack units", units + (" (assumed host height)" if energy.assumed
+                                                                    else "")),
                  ("Energy and operational carbon", "not known: no power figure")]
     elif energy is not None:
         rows += [("Typical power", f"{bound}{energy.power_w:,.0f} W ({energy.btu_per_hr:,.0f} BTU/hr)"),
-                 ("Rack units", f"{energy.rack_units} U"),
+                 ("Rack units", units),
                  ("Energy a year (IT)", f"{bound}{energy.it_kwh_per_year:,.0f} kWh"),
                  ("Energy a year (facility, x PUE)", f"{bound}{energy.facility_kwh_per_year:,.0f} kWh"),
                  ("Operational carbon a year", f"{bound}{energy.operational_kg_per_year:,.0f} kg CO2e")]
@@ -282,9 +284,11 @@ def workbook_rows(tco: Tco) -> list[list[Any]]:
     rows.append(["Horizon", tco.inputs.horizon_months, "months", "requirements", ""])
     energy = tco.energy
     if energy is not None:
-        known = "catalog" if energy.complete else "catalog (lower bound: " + ", ".join(energy.not_counted) + ")"
-        rows += [["Typical power", energy.power_w, "W", known, ""],
-                 ["Rack units", energy.rack_units, "U", known, ""],
+        def known(missing: tuple[str, ...]) -> str:
+            return "catalog (lower bound: " + ", ".join(missing) + ")" if missing else "catalog"
+
+        rows += [["Typical power", energy.power_w, "W", known(energy.power_not_counted), ""],
+                 ["Rack units", energy.rack_units, "U", known(energy.heights_not_counted), ""],
                  ["Energy a year (IT)", energy.it_kwh_per_year, "kWh", "computed", "typical W x 8,760 h"],
                  ["Energy a year (facility)", energy.facility_kwh_per_year, "kWh", "computed", "IT energy x PUE"],
                  ["Operational carbon a year", energy.operational_kg_per_year, "kg CO2e", "computed",

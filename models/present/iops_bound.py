@@ -10,16 +10,15 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from models.formatting import fmt_iops
+from models.formatting import CAP_NOTE, fmt_iops, station_words
 
 if TYPE_CHECKING:
     from models.performance.results import WorkloadPerformance
 
-__all__ = ["bottleneck_words", "iops_bound_words", "knee_words", "saturation_bound_words", "station_words",
-           "whose_words"]
+__all__ = ["SLO_CAPPED", "bottleneck_words", "iops_bound_words", "knee_words", "saturation_bound_words",
+           "slo_capped_words", "station_words", "whose_words"]
 
-_CAP_NOTE = re.compile(r"^(?P<system>.+?): at most (?P<iops>[\d,]+) block operations per second, (?P<whose>.+)$")
-"""The path's note of an IOPS cap: the system it caps, the cap in operations per second, whose bound it is."""
+_CAP_NOTE = CAP_NOTE
 
 
 _OWN_FIGURE = re.compile(r"^the (?P<system>.+?)'s bound from (?P<vendor>\w+)'s published 'up to' figure")
@@ -84,20 +83,18 @@ def saturation_bound_words(wp: WorkloadPerformance) -> str:
     return f"{per} of {whose}"
 
 
+SLO_CAPPED = "capped by the published IOPS bound"
+"""Said beside a max IOPS at the SLO that equals saturation because a published IOPS bound caps both (r2 review #8:
+"saturation 2.40M, max IOPS at SLO 2.40M" read as a contradiction of "saturation: the bottleneck 100% busy")."""
 
-def station_words(name: str, wp: WorkloadPerformance) -> str:
-    """A station of ``wp``'s path as every output names it (review 53b #16: "node 1 IOPS bound, bound at 1.60M IOPS
-    per HA pair"): an IOPS bound station (role "iops_bound") is node k's share of a cap set for the whole HA pair
-    when the path's cap note names an HA pair, and reads ``HA pair IOPS bound (node 1's share)``, built from the
-    station's identity (role and node), never from its name (tests/test_station_ids.py: renaming every station
-    changes no output). Other stations keep their names; the engine's own names (``--json``) do not change."""
-    station = next((s for s in wp.stations if s.name == name), None)
-    if station is None or station.ident.role != "iops_bound" or station.ident.node is None:
-        return name
-    caps = [m for m in (_CAP_NOTE.match(note) for note in wp.notes) if m is not None]
-    if caps and caps[-1]["system"].endswith("HA pair"):  # the cap is the pair's (as iops_bound_words says)
-        return f"HA pair IOPS bound (node {station.ident.node}'s share)"
-    return name
+
+def slo_capped_words(wp: WorkloadPerformance) -> str:
+    """:data:`SLO_CAPPED` when ``wp``'s (a ``WorkloadPerformance``) bottleneck is an IOPS bound whose path notes
+    the cap (:func:`iops_bound_words`) and its max IOPS at the SLO reads as its saturation (the latency stays
+    within the SLO up to the cap), else ""."""
+    if _cap(wp) is None or wp.max_iops_at_slo is None or wp.saturation_iops is None:
+        return ""
+    return SLO_CAPPED if fmt_iops(wp.max_iops_at_slo) == fmt_iops(wp.saturation_iops) else ""
 
 
 def bottleneck_words(wp: WorkloadPerformance) -> str:

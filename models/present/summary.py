@@ -27,14 +27,17 @@ STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_sl
 """Status-bar caption of each key of :func:`status_summary`, in display order."""
 
 
-PROFILE_KIND_WORDS = {"calibrated": "calibrated", "derived": "derived", "assumed": "uncalibrated default",
+PROFILE_KIND_WORDS = {"calibrated": "calibrated", "derived": "derived", "assumed": "assumed",
                       "hardware relation only": "hardware relation only"}
 """How a performance figure's profile was obtained, in the words shown beside the figure: fitted to measurements
 of this record ("calibrated"), a fitted profile carried over from another version, protocol or a sibling record
-("derived"), or no fit at all: the engine's uncalibrated default profile on the record's cores ("uncalibrated
-default"; it ignores what the calibrated platforms taught, so its figures rank platforms only roughly). Which kind's
-uncertainty band is widest is the band table's to say
-(``models.performance.discrepancy.stored_table``), never these words'."""
+("derived"), its family's software costs on its own cores ("hardware relation only"), or no fit at all
+("assumed": a catalogued profile none of whose fields a measurement fitted, as the E-Series', or the engine's
+default CPU costs; r2 review #2: "uncalibrated default" named the second only, and the ef550's catalogued SANtricity
+profile is not it). The one name of each kind on every view: the GUI table and status bar, the workbook and CSV
+(:func:`profile_kind_text`); the report's and the CLI's longer words
+(``models.present.uncertainty.workload_profile_text``) begin with it. Which kind's uncertainty band is widest is the
+band table's to say (``models.performance.discrepancy.stored_table``), never these words'."""
 
 
 SERVICE_LIMIT_ROLES = frozenset({"service_ops", "service_iops", "service_mbps"})

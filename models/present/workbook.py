@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from models.catalog import Catalog
 from models.costing.inputs import HCI_HOST_RACK_UNITS
+from models.formatting import NOT_MET
 from models.present.bom import (
     BTU_PER_W,
     NO_PART_NUMBER,
@@ -41,6 +42,7 @@ from models.present.bom import (
 from models.present.capacity_text import text_in_unit
 from models.present.iops_bound import bottleneck_words
 from models.present.resilience import full_words, state_label
+from models.present.summary import profile_kind_text
 from models.present.validation import error_text
 from models.present.waterfall import scenario_waterfall
 from models.units import CapacityUnit, capacity_decimals
@@ -54,6 +56,15 @@ if TYPE_CHECKING:
 
 Sheet = list[list[Any]]
 """A header row, then data rows: str, int, float, bool or None cells."""
+
+
+def _band_edge(edge: float | None, other: float | None) -> float | str | None:
+    """A max-IOPS-at-the-SLO band edge as its cell: the figure; "not met" when that edge misses the SLO while the
+    other edge exists (the GUI's and the report's "P10–P90 not met – 2.39M"; r2 review #8: the cell was empty);
+    empty without a band."""
+    if edge is not None and math.isfinite(edge):
+        return edge
+    return NOT_MET if other is not None and math.isfinite(other) else None
 
 
 def _cap(value: float | None, divisor: float) -> float | None:
@@ -113,13 +124,15 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
                  [f"{name}: saturation band P10", wp.saturation_iops_band_p10, "IOPS"],
                  [f"{name}: saturation band P90", wp.saturation_iops_band_p90, "IOPS"],
                  [f"{name}: max IOPS at the {wp.slo_ms:g} ms SLO", wp.max_iops_at_slo, "IOPS"],
-                 [f"{name}: max IOPS at SLO band P10", wp.max_iops_at_slo_band_p10, "IOPS"],
-                 [f"{name}: max IOPS at SLO band P90", wp.max_iops_at_slo_band_p90, "IOPS"],
+                 [f"{name}: max IOPS at SLO band P10", _band_edge(wp.max_iops_at_slo_band_p10,
+                                                                  wp.max_iops_at_slo_band_p90), "IOPS"],
+                 [f"{name}: max IOPS at SLO band P90", _band_edge(wp.max_iops_at_slo_band_p90,
+                                                                  wp.max_iops_at_slo_band_p10), "IOPS"],
                  [f"{name}: target", wp.target_iops, "IOPS"],
                  _latency_row(f"{name}: latency at target", wp.latency_at_target_ms, wp.target_iops),
                  [f"{name}: target met", wp.target_met, ""],
                  [f"{name}: bottleneck", bottleneck_words(wp), ""],
-                 [f"{name}: profile", wp.profile, ""]]
+                 [f"{name}: profile", profile_kind_text(wp), ""]]
     if resilience is not None:
         rows += [_months_row("Months until the SLO is breached (growing target)", resilience.months_until_slo_breach,
                              _runway_words(resilience)),

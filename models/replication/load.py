@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from models.catalog import Catalog
+from models.formatting import station_words
 from models.project.model import Scenario, Settings, Workload
 from models.replication.figures import ReplicationFigures
 
@@ -35,7 +36,8 @@ class EndLoad:
         replication_id: the relationship; system_id: the end (source or destination node id); role: "source" or
             "destination"; rate_mbps: the transfer's rate, MB/s (10^6 bytes/s).
         transfer_latency_ms: the transfer workload's own latency at that rate (None: the end saturates).
-        bottleneck: the busiest station's name during the window; utilization_pct: its utilisation, percent.
+        bottleneck: the busiest station during the window, as every output names it
+            (``models.formatting.station_words``); utilization_pct: its utilisation, percent.
         own_workloads: (workload name, latency at target without transfers ms, with transfers ms or None when
             saturated) for the end's own enabled workloads with a target.
         text: the end's state in one sentence.
@@ -131,13 +133,17 @@ def transfer_window(scenario: Scenario, catalog: Catalog, figures: tuple[Replica
         role = "source" if suffix == "read" else "destination"
         busiest = max(wp.stations, key=lambda s: s.utilization, default=None)
         own: list[tuple[str, float | None, float | None]] = []
+        notes: list[str] = []  # the path's notes (its IOPS cap's), from the end's own workloads
         for mine in scenario.workloads:
             if mine.target != w.target or not mine.enabled:
                 continue
             before, after = base.for_workload(mine.id), loaded.get(mine.id)
+            notes += before.notes if before is not None else ()
             if before is None or after is None or before.target_iops is None:
                 continue
             own.append((mine.name, before.latency_at_target_ms, after.latency_at_target_ms))
+        path_notes = notes if notes or isinstance(wp, _AtTarget) else None  # a full prediction: its own notes
+        named = station_words(busiest.name, wp, path_notes) if busiest is not None else ""  # as views say (r2 #6)
         rate = w.target_mbps or 0.0
         what = "reads" if role == "source" else "writes"
         if wp.latency_at_target_ms is None:
@@ -148,10 +154,10 @@ def transfer_window(scenario: Scenario, catalog: Catalog, figures: tuple[Replica
                      for n, b, a in own if a is not None and b is not None]
             moved = "; its workloads at target: " + ", ".join(worst) if worst else ""
             text = (f"The transfer's {what} at {rate:,.1f} MB/s on the {role}"
-                    + (f": {busiest.name} at {busiest.utilization * 100:.0f}%" if busiest is not None else "")
+                    + (f": {named} at {busiest.utilization * 100:.0f}%" if busiest is not None else "")
                     + moved + ".")
         ends.append(EndLoad(rep_id, w.target, role, rate, wp.latency_at_target_ms,
-                            busiest.name if busiest is not None else "",
+                            named,
                             busiest.utilization * 100.0 if busiest is not None else 0.0, tuple(own), text))
     return tuple(ends)
 

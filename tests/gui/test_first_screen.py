@@ -47,7 +47,7 @@ def test_the_default_start_is_a_current_system_with_no_badge(qtbot):
                     and win.results.performance_view.summary_model.rowCount() == 1, timeout=10_000)
     view = win.results.performance_view
     row = {name: view.summary_model.item(0, k).text() for k, name in enumerate(view.SUMMARY_COLUMNS)}
-    assert row["Max IOPS @ SLO"] == shown and row["Profile"] == "hardware relation only"
+    assert row["Max IOPS @ SLO"] == f"{shown} (capped)" and row["Profile"] == "hardware relation only"  # r2 #8
     k = view.SUMMARY_COLUMNS.index("Profile")
     assert "pooled ONTAP software costs on 32 cores per node" in view.summary_model.item(0, k).toolTip()
     from app.gui.results._common import WARNING

@@ -146,7 +146,7 @@ def test_ramp_peak_is_shown_beside_the_max_iops_at_the_slo(qtbot):
     columns = dict(zip(view.SUMMARY_COLUMNS, row))
     assert columns["Ramp peak"] == f"{fmt_iops(end.iops)} @ {fmt_ms(end.latency_ms)}"
     assert 2.0e6 < end.iops < 2.4e6 and w.max_iops_at_slo > end.iops
-    assert columns["Max IOPS @ SLO"] == fmt_iops(w.max_iops_at_slo)
+    assert columns["Max IOPS @ SLO"] == fmt_iops(w.max_iops_at_slo) + " (capped)"  # = saturation: the bound (r2 #8)
     k = view.SUMMARY_COLUMNS.index("Ramp peak")
     assert "outstanding I/Os" in view.summary_model.horizontalHeaderItem(k).toolTip()
 

@@ -77,7 +77,7 @@ from models.present.charts import latency_axes, slo_off_chart_text, target_satur
 from models.present.citations import workload_notes
 from models.present.explain import FIGURES, explain_figure, explain_station
 from models.present.headroom import fmt_headroom
-from models.present.iops_bound import bottleneck_words, station_words
+from models.present.iops_bound import bottleneck_words, iops_bound_words, slo_capped_words, station_words
 from models.present.resilience import compact_runway, compact_states, runway_lines, state_label, state_verdict
 from models.present.verdicts import CAUTION, workload_verdict_pair
 from models.units import CapacityUnit
@@ -229,7 +229,8 @@ class PerformanceView(QWidget):
                    "(fitted to measurements of this model), derived (a fitted profile carried over from another "
                    "version, protocol or model), hardware relation only (software costs shared by the "
                    "calibrated platforms of its family, run on this model's cores: the widest band of the three), "
-                   "assumed vSAN costs (a vSAN cluster) or published service limits (a managed service).",
+                   "assumed (no published measurement constrains it), assumed vSAN costs (a vSAN cluster) or "
+                   "published service limits (a managed service).",
     }
 
     def __init__(self, parent: QWidget | None = None):
@@ -1292,7 +1293,8 @@ class PerformanceView(QWidget):
             peak = f"{fmt_iops(end.iops)} @ {fmt_ms(end.latency_ms)}" if end is not None else NOT_AVAILABLE
             cells = [
                 w.name, w.protocol or NOT_AVAILABLE, f"{w.slo_ms:g} ms", fmt_iops(w.saturation_iops, SATURATED),
-                fmt_iops(w.max_iops_at_slo, NOT_MET), profile_kind_text(w) or NOT_AVAILABLE, peak,
+                fmt_iops(w.max_iops_at_slo, NOT_MET) + (" (capped)" if slo_capped_words(w) else ""),
+                profile_kind_text(w) or NOT_AVAILABLE, peak,
                 target_cell(w, NO_TARGET), latency,
                 bottleneck_words(w) or NOT_AVAILABLE, headroom,
             ]
@@ -1320,6 +1322,10 @@ class PerformanceView(QWidget):
             basis = w.profile_basis
             items[column["Profile"]].setToolTip(html_escape(basis.reason) if basis is not None and basis.reason
                                                 else self.SUMMARY_TOOLTIPS["Profile"])
+            if slo_capped_words(w):  # equal to saturation: the bound caps both (r2 #8), its figure in the tooltip
+                items[column["Max IOPS @ SLO"]].setToolTip(plain_tooltip(
+                    f"{fmt_iops(w.max_iops_at_slo)}, {slo_capped_words(w)} ({iops_bound_words(w)}): the latency "
+                    f"stays within the SLO up to the bound, so the max IOPS at the SLO is the saturation"))
             if w.profile in ("assumed", "hardware relation only"):  # a caution (the widest band), never red
                 items[column["Profile"]].setForeground(QColor(WARNING))
             model.appendRow(items)
