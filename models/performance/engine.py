@@ -1135,7 +1135,12 @@ def _background(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]]
         if u >= MAX_BACKGROUND_UTILISATION:
             notes.append(f"{spec.name} is saturated by the other workloads on {path.system}")
             u = MAX_BACKGROUND_UTILISATION
-        factors.append(1.0 / (1.0 - u))
+        # Seidmann's split, as the open model at the targets reads it (open_residence_s): of a c-server station's
+        # service only the queue part (1/c of it) waits behind the others' load; the rest is a delay. Inflating the
+        # whole service by 1 / (1 - u) drew a drive rebuild's curve (an SSD of 90 servers 30% busy rebuilding) at
+        # 0.171 ms at the target where the state's own latency there, the Bad day line's, is 0.144 ms (REVIEW54 #3)
+        c = max(float(spec.servers), 1.0)
+        factors.append(1.0 / (c * (1.0 - u)) + (1.0 - 1.0 / c))
     return factors, notes
 
 
