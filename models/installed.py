@@ -202,7 +202,7 @@ def installed_design(project: Project, controller_id: str, catalog: Catalog,
     req = Requirements()
     if chosen_protocol.file_groups:
         as_files = _as_file_workloads(project, groups, chosen_protocol)
-        if any(True for _ in _array_specs(as_files.scenario, only, req)):
+        if any(True for _ in _array_specs(as_files.scenario, only, req, sold_only=False)):
             project = as_files
             if chosen_protocol.protocol == "SMB":  # the array designs name their file front end NFS
                 protocol_note += ("; the design's file front end is listed as NFS, its file workloads are modelled "
@@ -212,11 +212,11 @@ def installed_design(project: Project, controller_id: str, catalog: Catalog,
                              "reaches the hosts: the first block front end they share")
     elif chosen_protocol.protocol in BLOCK_PROTOCOLS:
         req = Requirements(protocols=[chosen_protocol.protocol])
-        if not any(True for _ in _array_specs(project.scenario, only, req)):
+        if not any(True for _ in _array_specs(project.scenario, only, req, sold_only=False)):
             req = Requirements()
             protocol_note = (f"the data shows {chosen_protocol.protocol}, but no {chosen_protocol.protocol} front "
                              f"end of {record.name} reaches the hosts: the first the controller and hosts share")
-    specs: Iterator[_Spec] = _array_specs(project.scenario, only, req)
+    specs: Iterator[_Spec] = _array_specs(project.scenario, only, req, sold_only=False)
     wanted: list[tuple[str | None, str]] = [(None, drive_id)] if drive_id is not None else []
     if drive_id is None:  # the shelves it lists, in order, each with its default drive: the first that builds
         for listed in (s for sid in record.shelves if isinstance(s := catalog.find(sid), Shelf)):

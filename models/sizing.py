@@ -741,10 +741,12 @@ OUT_OF_SALE_NOTE = ("only models the vendor sells today are proposed: installed-
 
 
 def _array_specs(base: Scenario, catalog: Catalog, req: Requirements,
-                 sites: dict[str, Any] | None = None) -> Iterator[_Spec]:
+                 sites: dict[str, Any] | None = None, sold_only: bool = True) -> Iterator[_Spec]:
     """Array candidate designs as unbuilt :class:`_Spec` s, lazily, in catalog order. ``sites``: the MetroCluster
     settings of every candidate (:func:`site_fields`; None: the requirement's alone, as the replication
-    destinations are sized; empty: a single site), only MetroCluster IP capable arrays then."""
+    destinations are sized; empty: a single site), only MetroCluster IP capable arrays then. ``sold_only``: only
+    models the vendor sells today (:data:`NOT_SOLD`: a new purchase); False for the installed design of a measured
+    environment (``models.installed``), which names the model the customer runs."""
     if sites is None:
         sites = {"metrocluster": "ip", "partner_site_load": "mirror"} if req.meet_slo_after_site_loss else {}
     hosts = [n for n in base.nodes if n.kind == "host"]
@@ -754,7 +756,7 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements,
     for record in sorted((e for e in catalog if isinstance(e, Controller)), key=lambda e: e.id):
         if record.family not in ("ONTAP", "E-Series"):
             continue
-        if record.lifecycle in NOT_SOLD:
+        if sold_only and record.lifecycle in NOT_SOLD:
             continue  # a new purchase: the catalog keeps it for the installed base it replaces (OUT_OF_SALE_NOTE)
         if sites and (record.family != "ONTAP" or not record.metrocluster_ip):
             continue  # only a MetroCluster IP (ONTAP) array survives losing a site; not every ONTAP system is one
@@ -1947,8 +1949,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     unsold = sorted(e.name.removesuffix(" HA pair") for e in catalog
                     if isinstance(e, Controller) and e.lifecycle in NOT_SOLD and e.family in ("ONTAP", "E-Series"))
     if unsold and "on-prem" in req.deployments:
-        shown = ", ".join(unsold[:4]) + (f" and {len(unsold) - 4} more" if len(unsold) > 4 else "")
-        notes.append(OUT_OF_SALE_NOTE.format(names=shown))
+        listed = ", ".join(unsold[:4]) + (f" and {len(unsold) - 4} more" if len(unsold) > 4 else "")
+        notes.append(OUT_OF_SALE_NOTE.format(names=listed))
     notes += capacity_only_notes(base, need)
     tco_basis = _TcoBasis(project, catalog) if req.rank_on == "tco" else None
     if tco_basis is not None and not book:

@@ -855,6 +855,7 @@ class MainWindow(QMainWindow):
                 label.setText(texts[index])
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        """Qt's resize: the status bar's key figures refit to the new width (their shorter variants)."""
         super().resizeEvent(event)
         self._fit_key_figures()
 
