@@ -15,7 +15,7 @@ import models.queueing.general_service as gs
 from models.evaluate import evaluate, evaluate_resilience, with_resilience
 from models.performance import engine
 from models.performance.paths import StationSpec
-from models.performance.results import CurvePoint, WorkloadPerformance, curve_points
+from models.performance.results import CurvePoint, WorkloadPerformance, curve_points, replace_figures
 from models.project import load
 from models.resources import examples_dir
 from models.serialize import evaluation_to_dict
@@ -58,6 +58,24 @@ def test_curves_read_late_equal_curves_built_at_once(evaluated) -> None:
                                    first.latency_p99_ms)
     with pytest.raises(AttributeError):
         _ = records[0].no_such_field
+
+
+def test_replace_figures_keeps_the_columns_and_equals_dataclasses_replace(evaluated) -> None:
+    """The failure states' clamp to normal (``resilience.at_most_normal``) changes figures of records whose curves
+    nobody has read: the copy holds the same columns (no points made) and equals ``dataclasses.replace``'s."""
+    wp = copy.copy(evaluated.performance.workloads[0])
+    assert "curve" not in wp.__dict__
+    lower = wp.max_iops_at_slo * 0.5
+    kept = replace_figures(wp, max_iops_at_slo=lower, saturation_iops=wp.saturation_iops * 0.5)
+    assert "curve" not in wp.__dict__ and "curve" not in kept.__dict__
+    assert kept.max_iops_at_slo == lower and kept.saturation_iops == wp.saturation_iops * 0.5
+    assert kept == dataclasses.replace(_eager(wp), max_iops_at_slo=lower, saturation_iops=wp.saturation_iops * 0.5)
+    assert kept.curve == _eager(wp).curve and kept.open_curve == _eager(wp).open_curve
+    built = copy.copy(wp)
+    _ = built.curve
+    assert replace_figures(built, name="x") == dataclasses.replace(built, name="x")
+    with pytest.raises(ValueError):
+        replace_figures(wp, curve=())
 
 
 def test_curves_survive_pickle_copy_and_replace(evaluated) -> None:

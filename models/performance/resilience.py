@@ -29,7 +29,7 @@ from models.performance.engine import (
     target_rate,
 )
 from models.performance.paths import WorkloadPath
-from models.performance.results import ScenarioPerformance, WorkloadPerformance
+from models.performance.results import ScenarioPerformance, WorkloadPerformance, replace_figures
 from models.performance.states import (
     DegradedPath,
     cloud_failover,
@@ -322,7 +322,7 @@ def at_most_normal(states: Mapping[str, tuple[StateResult, ...]], normal: Sequen
                     value, limit = getattr(wp, field), getattr(base, field)
                     if value is not None and limit is not None and value > limit:
                         changes[field] = limit
-            held.append(replace(state, performance=replace(wp, **changes)) if changes else state)
+            held.append(replace(state, performance=replace_figures(wp, **changes)) if changes else state)
         out[wid] = tuple(held)
     return out
 

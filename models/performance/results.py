@@ -8,7 +8,8 @@ and views show "saturated" or "not met".
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from dataclasses import fields as dataclass_fields
 from typing import TYPE_CHECKING, Any
 
 from models.formatting import fmt_iops, fmt_ms
@@ -363,6 +364,20 @@ def with_curve_columns(wp: WorkloadPerformance, curve: CurveColumns, open_curve:
     d.pop("open_curve", None)
     d[_CURVE_COLUMNS] = (curve, open_curve)
     return wp
+
+
+def replace_figures(wp: WorkloadPerformance, **changes: Any) -> WorkloadPerformance:
+    """``dataclasses.replace(wp, **changes)`` without building ``wp``'s curves: a record still holding them as
+    columns (:func:`with_curve_columns`) gives a copy holding the same columns (``dataclasses.replace`` reads every
+    field, and so would make the points of a failure state's curve that nobody draws). ``changes`` may not name
+    ``curve`` or ``open_curve``."""
+    if "curve" in changes or "open_curve" in changes:
+        raise ValueError("replace_figures changes figures, not curves: use dataclasses.replace")
+    columns = curve_columns(wp)
+    if columns is None:
+        return replace(wp, **changes)
+    fields = {f.name: getattr(wp, f.name) for f in dataclass_fields(wp) if f.name not in ("curve", "open_curve")}
+    return with_curve_columns(WorkloadPerformance(**{**fields, **changes, "curve": ()}), *columns)
 
 
 @dataclass(frozen=True)
