@@ -208,10 +208,18 @@ def test_the_counts_read_the_kind_field_and_the_assumed_share_did_not_rise():
     per HA pair, derived with its profile_from) that bounds its derived profiles, and its height and typical power
     from its key specifications page (sourced; derived from BTU/hr); the AFF C800's bound (2.4M IOPS per HA pair,
     derived from the A90's figure) was added and removed again: every ONTAP controller is now held at the A90's
-    figure per core on its own cores, so the C800 carries no figure NetApp does not publish for it."""
+    figure per core on its own cores, so the C800 carries no figure NetApp does not publish for it. Review 54 added
+    31 numbers of NS224 and E-Series expansion limits (d91a4c9, none assumed): each of 12 NS224 controllers' switch-
+    attached drive and shelf limits (24, derived from its published maximum raw capacity and largest drive), the
+    AFF A400's and C800's direct-attached shelf limit and maximum raw capacity (4, sourced), the EF600's and EF300's
+    expansion-SSD limit (2, sourced) and the EF600's expanded host ports (1, derived); and 5 footprint numbers
+    (3de4623): the A800's and A900's height (2, sourced) and typical power (2, derived from BTU/hr) and the AFF C80's
+    typical power (1, assumed: the A90's, same chassis), while the 3.84 TB NVMe size moved from assumed to derived
+    (from NetApp's 'storage disk show' listing) and the 8GFC speed and payload from sourced to derived (half of
+    16GFC): the assumed count is unchanged (630 of 2,013)."""
     counts = catalog_counts(CAT)
     total = {k: sum(c.get(k, 0) for c in counts.values()) for k in PROVENANCE_KINDS}
-    assert sum(total.values()) == 1787 + 41 + 6 + 34 + 54 + 10 + 8 + 6 + 14 + 8 + 5 + 1 + 1 + 2
-    assert total["assumed"] <= 577 + 27 + 54 - 7 + 4 - 2 + 8 + 2
+    assert sum(total.values()) == 1787 + 41 + 6 + 34 + 54 + 10 + 8 + 6 + 14 + 8 + 5 + 1 + 1 + 2 + 31 + 5
+    assert total["assumed"] <= 577 + 27 + 54 - 7 + 4 - 2 + 8 + 2 + 1 - 1
     assert total["assumed"] / sum(total.values()) < 577 / 1787 + 1e-12
     assert total["calibrated"] > 0
