@@ -75,7 +75,12 @@ def test_the_pdf_capacity_footnotes_name_the_drive_and_its_document(a70_cvo):
     _, text = a70_cvo
     assert "catalog drive" not in text
     assert "catalog licence" not in text
-    assert "NetApp 3.8TB NVMe SSD (TLC), marketed capacity (decimal bytes): assumed:" in text
+    # derived (review 54, 3de4623) from the 'Usable Size' ONTAP prints for the drive on NetApp's own page, no
+    # longer assumed: the footnote names that page
+    assert ("NetApp 3.8TB NVMe SSD (TLC), marketed capacity (decimal bytes): derived: NetApp ONTAP systems "
+            "documentation, 'Replace NVRAM - ASA A70 and ASA A90' "
+            "(docs.netapp.com/us-en/ontap-systems/asa-r2-70-90/nvram-replace.html)") in text
+    assert "NetApp 3.8TB NVMe SSD (TLC), marketed capacity (decimal bytes): assumed:" not in text
     assert "NetApp 3.8TB NVMe SSD (TLC), right-sized capacity: derived: 3.84 TB x the X447A" in text
     assert "Azure Premium SSD P30 (Premium_LRS, 1,024 GiB), size:" in text
 
