@@ -69,11 +69,15 @@ def test_esa_with_dedupe_on_gets_compression_only():
 
 
 def test_esa_dedupe_request_is_reported_with_the_node_and_the_public_source():
-    result = evaluate(_with_dedupe(ESA_EXAMPLE))
-    messages = [p.message for p in result.problems if p.node_id == "vsan"]
+    project = _with_dedupe(ESA_EXAMPLE)
+    result = evaluate(project)
+    messages = [p.message for p in result.problems if p.node_id == "vsan"]  # the node by its id, for the GUI
     told = [m for m in messages if "deduplication is not counted" in m]
     assert len(told) == 1
-    assert "(vsan)" in told[0] and "VMware vSAN 8 ESA" in told[0] and "compression only" in told[0]
+    # the message names the node by its label only, never its code id (18c6efd, review r2 #5)
+    label = next(n.label for n in project.scenario.nodes if n.id == "vsan")
+    assert label and told[0].startswith(f"HCI cluster '{label}': ") and "(vsan)" not in told[0]
+    assert "VMware vSAN 8 ESA" in told[0] and "compression only" in told[0]
     assert "vim.vsan.DataEfficiencyConfigEx.html" in told[0] and "vsan-administration" in told[0]
     # with deduplication and compression off: no such notice, no reduction, the same usable capacity
     off = evaluate(_with_dedupe(ESA_EXAMPLE, on=False))
