@@ -46,6 +46,7 @@ def test_first_clause_drops_parentheses_and_stops_at_the_first_top_level_comma()
 
 def test_the_basis_line_names_each_controllers_cores_and_calibrated_protocols():
     catalog = bundled_catalog()
+    nouns = set()
     for record in (r for r in catalog if isinstance(r, Controller)):
         rows = platform_evidence(record, catalog)
         line = performance_basis(record, catalog)
@@ -55,8 +56,12 @@ def test_the_basis_line_names_each_controllers_cores_and_calibrated_protocols():
         for kind in kinds:
             assert f"{kind} (" in line, (record.id, kind)
         if kinds == {"hardware relation only"}:
-            assert re.search(rf"software costs on {record.cores_per_node:g} cores per node\)$", line), line
+            # an E-Series array's cores are SANtricity's per controller (c028474), an ONTAP system's per node
+            noun = "controller" if record.family == "E-Series" else "node"
+            nouns.add(noun)
+            assert re.search(rf"software costs on {record.cores_per_node:g} cores per {noun}\)$", line), line
             assert " for " not in line  # one basis: no protocol list
         calibrated = [row.protocol for row in rows if row.profile == "calibrated"]
         if calibrated and len(kinds) > 1:
             assert f"calibrated (fitted to published measurements) for {', '.join(calibrated)}" in line, line
+    assert nouns == {"node", "controller"}  # both families' words were read
