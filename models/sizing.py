@@ -1949,8 +1949,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     unsold = sorted(e.name.removesuffix(" HA pair") for e in catalog
                     if isinstance(e, Controller) and e.lifecycle in NOT_SOLD and e.family in ("ONTAP", "E-Series"))
     if unsold and "on-prem" in req.deployments:
-        listed = ", ".join(unsold[:4]) + (f" and {len(unsold) - 4} more" if len(unsold) > 4 else "")
-        notes.append(OUT_OF_SALE_NOTE.format(names=listed))
+        unsold_names = ", ".join(unsold[:4]) + (f" and {len(unsold) - 4} more" if len(unsold) > 4 else "")
+        notes.append(OUT_OF_SALE_NOTE.format(names=unsold_names))
     notes += capacity_only_notes(base, need)
     tco_basis = _TcoBasis(project, catalog) if req.rank_on == "tco" else None
     if tco_basis is not None and not book:

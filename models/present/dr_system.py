@@ -26,7 +26,7 @@ from models.present.waterfall import (
 from models.units import CapacityUnit, format_capacity
 
 if TYPE_CHECKING:
-    from models.capacity.results import CapacityResult
+    from models.capacity.results import CapacityResult, ScenarioCapacity
     from models.replication import Protection
 
 __all__ = ["KEPT_STEP", "kept_reduction_ratio", "replica_lines", "replica_sources", "replica_waterfall",
@@ -81,8 +81,8 @@ def replica_waterfall(system: CapacityResult, ratio: float, sources: list[str]) 
     return out
 
 
-def shown_waterfall(capacity, protection: Protection | None, system: CapacityResult) -> tuple[list[WaterfallBar],
-                                                                                     float | None]:
+def shown_waterfall(capacity: ScenarioCapacity, protection: Protection | None,
+                    system: CapacityResult) -> tuple[list[WaterfallBar], float | None]:
     """One system's waterfall as the screen and the report both show it, and the kept ratio (None unless the system
     is a replication-only destination whose copies keep their source's reduction): a DR copy's own steps down to
     usable, then the data reduction kept in transfer; any other system's own waterfall."""
