@@ -61,3 +61,24 @@ def test_the_pdf_table_marks_the_figure_and_keeps_its_note_under_it(dr):
             f"{fmt_ratio(ratio)}") in note
     text = " ".join(" ".join(pages).split())
     assert f"Data reduction (inline) {fmt_ratio(source.data_reduction_ratio)} Total" in text  # the source: as before
+
+
+def test_the_report_shows_the_dr_copy_s_effective_capacity_as_the_capacity_tab_does(dr):
+    """The Capacity tab shows the DR copy at the reduction its copies keep in transfer (Effective 10.80 TiB = usable
+    5.40 TiB x 2.00); the report's waterfall and step table said 'Effective 5.40 TiB' (usable x 1.00:1) for the same
+    system. Both now read the presentation layer's waterfall (models.present.dr_system.shown_waterfall)."""
+    import re
+
+    from app.report import render_report_bytes
+
+    project, copy, _source = dr
+    usable = float(copy.usable_bytes)
+    kept = copy.logical_used_bytes / copy.physical_used_bytes  # the copies' logical over physical: 2.00:1
+    text = re.sub(r"\s+", " ", " ".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(
+        render_report_bytes(project, validation=[]))).pages))
+    effective = fmt_capacity(usable * kept, "TiB")
+    assert effective == "10.80 TiB"
+    shown = fmt_capacity(usable, "TiB")
+    assert f"Usable {shown} Data reduction kept in transfer {effective} Effective {effective}" in text
+    assert f"Effective {effective} usable x {fmt_ratio(kept)}, the data reduction the copies keep in transfer" in text
+    assert f"Usable {shown} Effective {shown}" not in text

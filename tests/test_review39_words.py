@@ -31,23 +31,30 @@ def test_a_band_with_spread_keeps_its_p10_p90_sentence():
 def test_the_designs_cost_names_the_power_it_does_not_count_not_the_part():
     """The A90 report read "8,369 USD (not counting: hardware (no price book); AFF A90 HA pair; Internal NVMe bays
     (24 of 48))", as if the HA pair itself were left out of the design; only its power is (no catalog figure). The
-    AFF A90 has its key specifications' power since; the A800 and C80 have none, and the A90's is counted."""
+    AFF A90 has its key specifications' power since, as the A800 has (NetApp's published figure)."""
     from models.catalog import bundled_catalog
     from models.present.cost import design_tco
 
-    # review 53b #5: the A800's chassis (its controllers and its internal bays, whose record gives the height) is
-    # one missing power, said once with what is counted (its drives), not the HA pair and the bays' node apart
-    for name, expected in [("a800-oracle-slob-fcp.toml", ("hardware (no price book)",
-                                                          "power of the AFF A800 HA pair chassis (its controllers and "
-                                                          "drive bays, without the drives; the drives' 288 W are "
-                                                          "counted)")),
-                           ("aff-c80-qlc-vmware-nvmefc64.toml", ("hardware (no price book)",
-                                                                 "power of NetApp AFF C80 HA pair")),
+    # review 53b #5: a chassis without a power figure (the EF600's: its controllers and its internal bays, whose
+    # record gives the height) is one missing power, said once with what is counted (its drives), not the controller
+    # pair and the bays' node apart. (The A800 read so until the catalog took NetApp's published 6,626 BTU/hr.)
+    for name, expected in [("ef600-nvme-ddp-oltp-nvmefc.toml", ("hardware (no price book)",
+                                                                "power of the EF600 chassis (its controllers and "
+                                                                "drive bays, without the drives; the drives' 288 W are "
+                                                                "counted)")),
+                           ("aff8080-nfs-file-services.toml", ("hardware (no price book)",
+                                                              "power of NetApp AFF8080A EX HA pair",
+                                                              "height of NetApp AFF8080A EX HA pair")),
                            ("aff-a90-oracle-nvmefc64.toml", ("hardware (no price book)",)),
+                           ("a800-oracle-slob-fcp.toml", ("hardware (no price book)",)),
                            ("vsan-sqlserver-raid5.toml", ("hardware (no price book)", "power of the 4 vSAN hosts"))]:
         project = load(examples_dir() / name)
         tco = design_tco(project, project.scenario, bundled_catalog())
         assert tco.design.missing == expected
+    # the A800's power is counted now, its chassis at NetApp's published 6,626 BTU/hr (1,941.9 W) with its drives
+    project = load(examples_dir() / "a800-oracle-slob-fcp.toml")
+    energy = design_tco(project, project.scenario, bundled_catalog()).energy
+    assert energy is not None and energy.power_complete and energy.power_w > 6626 / 3.41214
 
 
 def test_evaluate_prints_the_cautions_under_its_verdict(capsys):

@@ -71,7 +71,6 @@ from models.present import (
     evaluation_verdict,
     headline,
     node_names,
-    system_waterfall,
     target_text,
     verdicts,
     yes_no,
@@ -81,6 +80,7 @@ from models.present.capacity_text import exact_figures, text_in_unit
 from models.present.case_titles import case_title
 from models.present.citations import customer_citation, workload_notes
 from models.present.comparison import GROUP, SECTION
+from models.present.dr_system import shown_waterfall
 from models.present.formula_precision import precise_formula
 from models.present.headroom import MULTIPLE_NOTE, any_multiple, effective_words, fmt_headroom, sizer_headroom_cell
 from models.present.iops_bound import bottleneck_words, knee_words, slo_capped_words, station_words
@@ -1112,7 +1112,10 @@ class ReportBuilder:
         for system in capacity.systems:
             story.append(CondPageBreak(200))
             story.append(_para(_e(f"{system.system_label or system.system_id} ({system.family})"), s.h2))
-            bars = with_effective_band(system_waterfall(system), self.evaluation.capacity_band, system.system_id)
+            # the bars the Capacity tab shows for the system (a DR copy's: the reduction its copies keep in transfer)
+            bars, kept = shown_waterfall(capacity, self.evaluation.protection, system)
+            if kept is None:
+                bars = with_effective_band(bars, self.evaluation.capacity_band, system.system_id)
             story.append(_Figure(g.waterfall_drawing(bars, self.unit, self.width, self._drawings), self._places))
             banded = any(b.band is not None and b.band[0] < b.band[1] for b in bars)
             story.append(_para("Raw → usable → effective: red bars are deductions, green bars gains from "
@@ -1128,8 +1131,12 @@ class ReportBuilder:
                                                 self.unit, exact, step.bytes_before, step.bytes_after)),
                              cited.marker(customer_citation(str(step.source)))])
             rows.append(["<b>Usable</b>", "", f"<b>{self.cap(system.usable_bytes)}</b>", "", ""])
-            rows.append(["<b>Effective</b>", "", f"<b>{self.cap(system.effective_bytes)}</b>",
-                         "usable x data reduction", ""])
+            if kept is None:
+                rows.append(["<b>Effective</b>", "", f"<b>{self.cap(system.effective_bytes)}</b>",
+                             "usable x data reduction", ""])
+            else:  # as the waterfall above and the Capacity tab
+                rows.append(["<b>Effective</b>", "", f"<b>{self.cap(float(system.usable_bytes) * kept)}</b>",
+                             _e(f"usable x {fmt_ratio(kept)}, the data reduction the copies keep in transfer"), ""])
             if system.effective_with_snapshots_bytes > system.effective_bytes:
                 rows.append([Paragraph("With Snapshot copies and clones", s.tiny_bold), "",
                              self.cap(system.effective_with_snapshots_bytes),

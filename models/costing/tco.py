@@ -932,7 +932,8 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
                 unknown = " and ".join(what for what, missed in (
                     ("power", energy is not None and not energy.power_complete),
                     ("height", energy is not None and bool(energy.heights_not_counted))) if missed)
-                upper = (f"; that price is an upper bound, as the {unknown} the catalog gives no figure for is not "
+                verb = "are" if " and " in unknown else "is"  # "the power and height ... are not counted"
+                upper = (f"; that price is an upper bound, as the {unknown} the catalog gives no figure for {verb} not "
                          f"counted" if unknown else "")
                 price = (f"if the hardware costs at most {budget:,.0f} {currency} (with support at "
                          f"{inputs.support_pct_per_year.value:g}% a year){upper}{_unlike_words(scenario)}")

@@ -26,10 +26,11 @@ from models.present.waterfall import (
 from models.units import CapacityUnit, format_capacity
 
 if TYPE_CHECKING:
-    from models.capacity.results import CapacityResult
+    from models.capacity.results import CapacityResult, ScenarioCapacity
     from models.replication import Protection
 
-__all__ = ["KEPT_STEP", "kept_reduction_ratio", "replica_lines", "replica_sources", "replica_waterfall"]
+__all__ = ["KEPT_STEP", "kept_reduction_ratio", "replica_lines", "replica_sources", "replica_waterfall",
+           "shown_waterfall"]
 
 KEPT_STEP = "Data reduction kept in transfer"
 """The waterfall step from a DR copy's usable to its effective capacity."""
@@ -78,6 +79,17 @@ def replica_waterfall(system: CapacityResult, ratio: float, sources: list[str]) 
                              formula="the logical size of the retained Snapshot copies over their physical size"),
                 WaterfallBar(EFFECTIVE_WITH_SNAPSHOTS, "total", 0.0, with_copies, details=(WITH_SNAPSHOTS_DETAIL,))]
     return out
+
+
+def shown_waterfall(capacity: ScenarioCapacity, protection: Protection | None,
+                    system: CapacityResult) -> tuple[list[WaterfallBar], float | None]:
+    """One system's waterfall as the screen and the report both show it, and the kept ratio (None unless the system
+    is a replication-only destination whose copies keep their source's reduction): a DR copy's own steps down to
+    usable, then the data reduction kept in transfer; any other system's own waterfall."""
+    kept = kept_reduction_ratio(protection, system.system_id) if capacity.is_replica_only(system.system_id) else None
+    if kept is None:
+        return system_waterfall(system), None
+    return replica_waterfall(system, kept, replica_sources(protection, system.system_id)), kept
 
 
 def replica_lines(system: CapacityResult, ratio: float, sources: list[str],

@@ -43,10 +43,12 @@ def test_a_price_book_ranks_by_cost_the_chart_marks_the_front_and_two_candidates
     qtbot.waitUntil(lambda: "refused" in dialog.prices_label.text(), timeout=10_000)
     assert "line 2: unit_price 'lots' is not a number" in dialog.prices_label.text()
     assert doc.project.price_book == []
+    # the 2U systems sold today (A20-A50) with their internal bays and 1.9 TB drives priced in full, the A70's 4U bays
+    # and the ASA models not (the A800 once was the design priced in full: the sizer proposes it no more)
     good = tmp_path / "prices.csv"
     good.write_text("catalog_id,unit_price,currency\nnetapp-aff-a20,41000,EUR\nnetapp-aff-a30,62000,EUR\n"
                     "netapp-aff-a50,90000,EUR\nnetapp-aff-a70,140000,EUR\nnetapp-aff-a800,180000,EUR\n"
-                    "netapp-ns224,9000,EUR\nnetapp-a800-internal-nvme,0,EUR\nnetapp-1500gb-nvme-ssd-a800,1200,EUR\n",
+                    "netapp-ns224,9000,EUR\nnetapp-2u24-internal-nvme,0,EUR\nnetapp-nvme-ssd-1.92tb-tlc,1200,EUR\n",
                     encoding="utf-8")
     dialog.import_prices(str(good))
     qtbot.waitUntil(lambda: len(doc.project.price_book) == 8, timeout=10_000)

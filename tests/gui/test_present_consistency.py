@@ -20,8 +20,9 @@ from app.gui.results import CapacityView, CompareView, PerformanceView
 from app.report import render_report_bytes
 from models.evaluate import evaluate, resilience_required
 from models.formatting import fmt_capacity
-from models.present import comparison_rows, system_waterfall, verdicts, workload_verdicts
+from models.present import comparison_rows, verdicts, workload_verdicts
 from models.present.comparison import FIGURE
+from models.present.dr_system import shown_waterfall
 from models.present.verdicts import CAUTION
 from models.project import load
 from models.resources import examples_dir
@@ -81,7 +82,9 @@ def test_gui_and_pdf_show_the_presentation_layer(qtbot):
         for system in base.capacity.systems:
             if len(base.capacity.systems) > 1:
                 capacity_view.select_system(system.system_label)
-            bars = system_waterfall(system)
+            # the presentation layer's bars for the system (a DR copy's: the reduction its copies keep in transfer,
+            # Effective 10.80 TiB = usable 5.40 x 2.00, on screen and on paper alike)
+            bars, _kept = shown_waterfall(base.capacity, base.protection, system)
             shown = [[row[0], row[2]] for row in _table(capacity_view.model)]
             assert shown == [[b.label, fmt_capacity(b.after, unit)] for b in bars], path.stem
             drawn = " ".join(f"{b.label} {fmt_capacity(b.after, unit)}" for b in bars)

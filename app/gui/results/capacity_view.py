@@ -62,10 +62,10 @@ from app.gui.results._common import (
 from app.gui.results.whole_label import WholeLabel
 from app.gui.tasks import TaskRunner
 from models.formatting import fmt_months
-from models.present import WaterfallBar, capacity_verdicts, scenario_waterfall, system_waterfall
+from models.present import WaterfallBar, capacity_verdicts, scenario_waterfall
 from models.present.capacity_band import band_lines, break_even_line, system_band_lines
 from models.present.capacity_text import exact_figures, text_in_unit
-from models.present.dr_system import kept_reduction_ratio, replica_lines, replica_sources, replica_waterfall
+from models.present.dr_system import replica_lines, replica_sources, shown_waterfall
 from models.present.formula_precision import precise_formula
 from models.present.waterfall import with_effective_band
 from models.project.model import growth_unmeasured
@@ -601,13 +601,12 @@ class CapacityView(QWidget):
             system = next((s for s in systems if s.system_id == chosen),
                           next((s for s in systems if s.system_label == selected), systems[0]))
             system_id = system.system_id
-            if capacity.is_replica_only(system_id):
-                kept = kept_reduction_ratio(protection, system_id)
+            bars, kept = shown_waterfall(capacity, protection, system)  # the report shows the same bars
             if kept is not None:  # one system's figures: the reduction replication keeps, no band of its own
-                self._bars = replica_waterfall(system, kept, replica_sources(protection, system_id))
+                self._bars = bars
                 reduction = kept
             else:
-                self._bars = with_effective_band(system_waterfall(system), band, system_id)
+                self._bars = with_effective_band(bars, band, system_id)
                 reduction = system.data_reduction_ratio
             efficiency = system.efficiency_ratio
             months_value = system.months_until_full
