@@ -327,6 +327,8 @@ LIMITS = {
     "escape in a workload name": (
         lambda: _example_text().replace('name = "TPC-E-like OLTP (SQL Server)"', 'name = "\\u001b[2J"'),
         ["workload 'tpce'", "'name'", "U+001B"]),
+    "201-character software release": (lambda: _example_text().replace('software = "9.0"', f'software = "{"A" * 201}"'),
+                                       ["node 'aff8080' > software", "at most 200 characters"]),
     "1M unknown keys": (lambda: _example_text() + "\n[extra]\n" + "".join(f"k{i} = 1\n" for i in range(10**6)),
                         ["the limit is 400,000"]),
 }
@@ -447,3 +449,20 @@ def test_node_count_past_the_limit_is_refused_before_validating_nodes():
         Project.model_validate({"scenarios": [{"name": "Base", "nodes": bad[:2] + bad[-1:]}]})
     assert [e["loc"] for e in info.value.errors()] == [("scenarios", 0, "nodes", 0), ("scenarios", 0, "nodes", 2)]
     Project.model_validate({"scenarios": [{"name": "Base", "nodes": nodes[:MAX_NODES]}]})  # the limit itself is fine
+
+
+def test_a_long_word_in_a_cited_text_is_rewritten_in_linear_time():
+    """Fuzz case hostile-41 (seed 20261124): a 300,000-character software release was echoed into a profile note,
+    and the customer's citation of it (``evaluate --json``) took 224 s of CPU: a leftover-file pattern
+    (``\\S*\\.(?:toml|...)``) read each long word to its end from every character of it, and other patterns did
+    likewise in a run of blanks, a dotted or a hyphenated word. Five 40,000-character words (about 20 s on the old
+    patterns) now take well under a second; the words are kept, nothing in them being a file or a code name."""
+    from models.present.citations import customer_citation
+
+    words = ["A" * 40_000, "a." * 20_000 + "a", "a-" * 20_000 + "a", "(" + " " * 40_000 + "x", "a_" * 20_000 + "a"]
+    text = "no calibrated profile for software " + " , ".join(words) + " / FCP; using 9.0 / FCP"
+    start = time.process_time()
+    out = customer_citation(text)
+    assert time.process_time() - start < 1.5
+    assert out.startswith("no calibrated profile for software " + "A" * 40_000 + ", " + "a." * 20_000 + "a, ")
+    assert out.endswith("/ FCP; using 9.0 / FCP")

@@ -28,25 +28,28 @@ _HASH = r"[0-9a-f]{7,40}"
 
 _REWRITE_PATTERNS: Final[tuple[tuple[str, str, int, str | None], ...]] = (
     # (pattern, replacement, flags, needle: a text the pattern cannot match without; None: always tried)
+    # A pattern that starts with a run ("\s*", a word) starts only where the run does ("(?<!\s)"): the leftmost match
+    # starts there anyway (the same matches), and a long run is read once, not once from each of its characters (a
+    # 300,000-character word in a note took minutes, fuzz case hostile-41).
     # documentation snapshots: the commit or HEAD a copy was read at
-    (rf"\s*\(HEAD {_HASH}(?:, [0-9-]+)?\)", "", 0, "(HEAD "),
-    (rf",?\s*\bcommit {_HASH}\^?", "", 0, "commit "),
-    (rf",?\s*\bHEAD {_HASH}(?:, [0-9-]+)?", "", 0, "HEAD "),
+    (rf"(?<!\s)\s*\(HEAD {_HASH}(?:, [0-9-]+)?\)", "", 0, "(HEAD "),
+    (rf",?(?<!\s)\s*\bcommit {_HASH}\^?", "", 0, "commit "),
+    (rf",?(?<!\s)\s*\bHEAD {_HASH}(?:, [0-9-]+)?", "", 0, "HEAD "),
     # the reference notes file a public fact was copied from: the fact's own document is already named
     (r"\b([A-Z][\w/.-]*(?: [\w/.-]+)*?) documentation \(public_facts\.md: \1\)", r"\1 documentation", 0,
      "public_facts.md"),
-    (r"\s*\(public_facts\.md(?:[ ,][^():]*)?\)", "", 0, "public_facts.md"),
+    (r"(?<!\s)\s*\(public_facts\.md(?:[ ,][^():]*)?\)", "", 0, "public_facts.md"),
     (r"public_facts\.md's", "the", 0, "public_facts.md"),
     (r",\s*public_facts\.md(?=\))", "", 0, "public_facts.md"),
-    (r"\s*\b(?:per|in|from|see) public_facts\.md\b", "", 0, "public_facts.md"),
+    (r"(?<!\s)\s*\b(?:per|in|from|see) public_facts\.md\b", "", 0, "public_facts.md"),
     (r"public_facts\.md(?: [A-Za-z]+ table)?[:,]?\s*", "", 0, "public_facts.md"),
     (r"awsdocs/amazon-ec2-user-guide \(archived copy of the Amazon EC2 User Guide, ([^)]*)\)",
      r"Amazon EC2 User Guide (\1 edition)", 0, "awsdocs/amazon-ec2-user-guide"),
     # public documentation repositories -> their published pages
     (r"NetAppDocs[ /]([a-z0-9-]+),?\s*'?([a-z0-9/-]+)\.adoc'?", r"https://docs.netapp.com/us-en/\1/\2.html", 0,
      ".adoc"),
-    (r"'?([a-z0-9-]+/[a-z0-9/-]+)\.adoc'?", r"docs.netapp.com page '\1'", 0, ".adoc"),
-    (r"'?([a-z0-9-]+)\.adoc'?", r"page '\1'", 0, ".adoc"),
+    (r"'?(?:(?<![a-z0-9-])|(?<=\.adoc))([a-z0-9-]+/[a-z0-9/-]+)\.adoc'?", r"docs.netapp.com page '\1'", 0, ".adoc"),
+    (r"'?(?:(?<![a-z0-9-])|(?<=\.adoc))([a-z0-9-]+)\.adoc'?", r"page '\1'", 0, ".adoc"),
     (r"NetAppDocs/([a-z0-9-]+)", r"NetApp documentation (docs.netapp.com/us-en/\1)", 0, "NetAppDocs/"),
     (r"NetAppDocs ([a-z0-9-]+)", r"NetApp documentation (docs.netapp.com/us-en/\1)", 0, "NetAppDocs "),
     (r"(?:MicrosoftDocs/[A-Za-z-]+,?\s*)?articles/([^\s'(),;]+)\.md", r"https://learn.microsoft.com/en-us/azure/\1", 0,
@@ -66,12 +69,14 @@ _REWRITE_PATTERNS: Final[tuple[tuple[str, str, int, str | None], ...]] = (
     (r"\bthe seed\b", "the published report", 0, "the seed"),
     # the engine's own code names: the rule is named by its document, not by where StorPlan applies it
     (r"fitted by models\.calibration \((\w+)\)", "fitted", 0, "models."),
-    (r"\s*\(models\.[\w.]+\)", "", 0, "models."),
+    (r"(?<!\s)\s*\(models\.[\w.]+\)", "", 0, "models."),
     (r",\s*models\.[\w.]+", "", 0, "models."),
     (r"models\.[\w.]+,\s*", "", 0, "models."),
     (r"models\.[\w.]+", "StorPlan's engine", 0, "models."),
-    (r"\s*\((?:[a-z_]+\.)+[A-Z][A-Z0-9_]{2,}\)", "", 0, None),
-    (r"\b(?:[a-z_]+\.)+[A-Z][A-Z0-9_]{2,}\b", "StorPlan's engine", 0, None),
+    # (a run of blanks is entered at its start only, the same matches; a dotted name of up to 16 parts: a dotted word
+    # of thousands is read from each of its parts 16 parts on at most, not to its end: linear, not quadratic)
+    (r"(?<!\s)\s*\((?:[a-z_]+\.)+[A-Z][A-Z0-9_]{2,}\)", "", 0, None),
+    (r"\b(?:[a-z_]+\.){1,16}[A-Z][A-Z0-9_]{2,}\b", "StorPlan's engine", 0, None),
     # a catalog file named in a derivation: the catalog as a whole
     (r"\b(?:the )?[a-z_]+\.toml's\b", "the catalog's", 0, ".toml's"),
     (r"\b(?:the )?[a-z_]+\.toml\b", "the catalog", 0, ".toml"),
@@ -102,7 +107,9 @@ class _Compiled:
         self.seed_one = re.compile(r"\b[Ss]eed (\d{3})\b(?!_)")
         self._rewrites: dict[int, re.Pattern[str]] = {}
         self.leftover_page = re.compile(r"\b([A-Za-z0-9-]+)\.md\b")
-        self.leftover_file = re.compile(r"\S*\.(?:toml|txt|md|py)\b")
+        # a leftover file name: from the start of its word only, so a long word without one is read once, not once
+        # per character (the leftmost match starts there anyway: the same matches, linear time)
+        self.leftover_file = re.compile(r"(?<!\S)\S*\.(?:toml|txt|md|py)\b")
         self.field_name = re.compile(r"(?<![\w/.#=:-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/.(-])")
         self.record_id = re.compile(r"(?<![\w/.#=:-])[a-z0-9]+(?:-[a-z0-9.]*[a-z0-9])+(?![\w/-]|\.html)")
         self.duplicate_address = re.compile(r"https://([^\s()]+)((?:\s'[^']*')?)\s*\(\1\)")
@@ -322,10 +329,11 @@ def customer_citation(source: str) -> str:
                                else m.group(0), text)
     text = rx.duplicate_address.sub(r"https://\1\2", text)
     text = re.sub(r"\(([^\s()]+)\)\s*\(\1\)", r"(\1)", text)  # one address cited twice in a row
-    text = rx.leftover_page.sub(r"'\1'", text)
+    if ".md" in text:  # without it nothing matches (and a long hyphenated word is not read once per hyphen)
+        text = rx.leftover_page.sub(r"'\1'", text)
     text = rx.leftover_file.sub("", text)
     text = re.sub(r"\(\s*\)", "", text)
-    text = re.sub(r"\s+,", ",", text)
+    text = re.sub(r"(?<!\s)\s+,", ",", text)  # from a run's start only (the same matches): linear in the run
     text = re.sub(r"[,;]\s*\)", ")", text)
     text = re.sub(r"\(\s*[,;]\s*", "(", text)
     text = re.sub(r"\s{2,}", " ", text).strip(" ;,")

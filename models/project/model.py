@@ -31,7 +31,8 @@ MAX_BYTES = 2**63 - 1
 # when it is read, naming the limit, instead of costing minutes and gigabytes in every command (the limits on the
 # catalog records a project carries are those of models.catalog.schema).
 MAX_LABEL = 200
-"""Characters in a node label, a workload or scenario name, a part number (a label is a few words)."""
+"""Characters in a node label, a workload or scenario name, a part number, a software release (a label is a few
+words; a release a few characters)."""
 MAX_TEXT = 20_000
 """Characters in the project's description and other free text (a page of notes is about 3,000)."""
 MAX_NODES = 20_000
@@ -156,7 +157,8 @@ class ControllerNode(NodeBase):
     """A storage controller system (HA pair or array) and how its aggregates / volume groups are built."""
 
     kind: Literal["controller"] = "controller"
-    software: str | None = Field(default=None, description="software version; None = the catalog default")
+    software: str | None = Field(default=None, max_length=MAX_LABEL,
+                                 description="software version; None = the catalog default")
     nodes: int | None = Field(default=None, ge=1, le=24, description="controller nodes; None = the catalog's")
     raid_type: RaidType = "raid_dp"
     raid_group_size: int | None = Field(default=None, ge=2, le=64, description="drives per RAID group; None = default")
@@ -253,8 +255,8 @@ class CloudVmNode(NodeBase):
     """Cloud Volumes ONTAP on a cloud VM (``catalog_id``), single node or HA pair, with its data disks."""
 
     kind: Literal["cloud_vm"] = "cloud_vm"
-    software: str | None = Field(default=None, description="Cloud Volumes ONTAP release (e.g. 9.14.1); None = the "
-                                                           "current release")
+    software: str | None = Field(default=None, max_length=MAX_LABEL,
+                                 description="Cloud Volumes ONTAP release (e.g. 9.14.1); None = the current release")
     licence: str = Field(min_length=1, description="catalog id of the licence")
     ha: bool = False
     disk: str = Field(min_length=1, description="catalog id of the data disk type")
