@@ -181,7 +181,8 @@ def quantities(scenario: Scenario, catalog: Catalog) -> tuple[Counter, frozenset
     for node in scenario.nodes:
         if node.kind == "controller":
             add(node.catalog_id, 1, True)
-            add(getattr(node, "storage_switch", ""), STORAGE_SWITCH_PAIR, True)  # switch-attached shelves' pair
+            add(getattr(node, "storage_switch", ""),  # switch-attached shelves' pairs of storage switches
+                STORAGE_SWITCH_PAIR * getattr(node, "storage_switch_pairs", 1), True)
         elif node.kind == "shelf":
             add(node.catalog_id, 1, True)
             add(node.drive, node.drive_count, True)

@@ -30,7 +30,7 @@ from models.catalog import (
     Switch,
 )
 from models.catalog import Shelf as ShelfRecord
-from models.catalog.limits import host_ports_per_node, platform_limit_problems
+from models.catalog.limits import host_ports_per_node, platform_limit_problems, switch_port_problem
 from models.problem import Problem, Severity  # noqa: F401 (re-exported: the record every check reports)
 from models.project.kinds import SYSTEM_KINDS
 from models.project.model import (
@@ -114,6 +114,11 @@ def _storage_switch(node: ControllerNode, record: Controller, linked: list, cata
         out.append(Problem("error", f"{node.id}: {switch.name} is not a storage switch for {names} shelves (NetApp "
                            "supports switch-attached NS224 shelves through its listed storage switches)", node.id,
                            "storage_switch"))
+    n_external = sum(1 for shelf, _, _ in linked if shelf is not None and not shelf.internal)
+    short = switch_port_problem(switch.name, switch.ports, n_external, node.storage_switch_pairs,
+                                node.nodes or record.nodes)
+    if short:
+        out.append(Problem("error", f"{node.id}: {short}", node.id, "storage_switch_pairs"))
     if record.max_shelves_switched is None:
         out.append(Problem("warning", f"{node.id}: the catalog gives {record.name} no switch-attached shelf limit "
                            "(its published maximum raw capacity is reached with direct-attached shelves); the "

@@ -67,7 +67,7 @@ from models.capacity.layout import RaidLayout, raid_layouts
 from models.capacity.rules import ONTAP_MIN_SPARES, ddp_default_preservation, ontap_default_raid, policy_label
 from models.catalog import Adapter, Catalog, Controller, Drive, LinkType, Shelf, Switch
 from models.catalog.describe import storage_summary
-from models.catalog.limits import STORAGE_SWITCH_PAIR, platform_limit_problems
+from models.catalog.limits import STORAGE_SWITCH_PAIR, platform_limit_problems, storage_switch_pairs_needed
 from models.collector import collector_paused
 from models.costing.inputs import HCI_HOST_RACK_UNITS
 from models.design import resolved_catalog
@@ -909,8 +909,10 @@ def _array_controller(record: Controller, inside: Shelf | None, shelf: Shelf | N
     return _controller_node(record.id, record.name, ontap_default_raid(drive) if record.family == "ONTAP" else "ddp",
                             ONTAP_MIN_SPARES[drive.media] if record.family == "ONTAP" else 0,
                             1 if record.family == "ONTAP" else ddp_default_preservation(n_drives),
-                            tuple(sorted({**(sites or {}), **({"storage_switch": switch.id} if switch else {})}
-                                         .items())))
+                            tuple(sorted({**(sites or {}), **({"storage_switch": switch.id, "storage_switch_pairs":
+                                                               storage_switch_pairs_needed(switch.ports, count,
+                                                                                           record.nodes or 2)}
+                                                              if switch else {})}.items())))
 
 
 def _front_links(hosts: list[HostNode], fe: tuple[str, int]) -> list[Link]:
@@ -985,9 +987,10 @@ def _design_footprint(record: Controller, inside: Shelf | None, shelf: Shelf | N
         watts.append(None if shelf.typical_power_w is None else count * shelf.typical_power_w)
     n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf is not None else 0)
     watts.append(None if drive.typical_power_w is None else n_drives * drive.typical_power_w)
-    if switch is not None:
-        ru += STORAGE_SWITCH_PAIR * (switch.rack_units or DEFAULT_RACK_UNITS)
-        watts.append(None if switch.typical_power_w is None else STORAGE_SWITCH_PAIR * switch.typical_power_w)
+    if switch is not None:  # as many pairs as the shelves' and controllers' ports need
+        n_switches = STORAGE_SWITCH_PAIR * storage_switch_pairs_needed(switch.ports, count, record.nodes or 2)
+        ru += n_switches * (switch.rack_units or DEFAULT_RACK_UNITS)
+        watts.append(None if switch.typical_power_w is None else n_switches * switch.typical_power_w)
     if None in watts:
         return ru, None
     return ru, sum(cast(list[float], watts))  # (the same additions, in order, as over the known ones)

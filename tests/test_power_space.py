@@ -6,6 +6,7 @@ figure counts shelves and drives; an unknown figure never gives a number that co
 from __future__ import annotations
 
 import io
+import math
 
 import pytest
 from openpyxl import load_workbook
@@ -114,8 +115,11 @@ def test_the_sizer_power_is_controller_shelves_and_drives():
     checked = 0
     for summary, controller, shelves, _ru, power, switch in proposals:
         parts = [controller.typical_power_w]
-        if switch is not None:  # a switch-attached design's pair of storage switches
-            parts.append(2 * switch.typical_power_w)
+        if switch is not None:  # a switch-attached design's pairs of storage switches: each switch takes 2 ports
+            # per external shelf (NetApp's storage-switch replacement page) and 2 per controller (assumed)
+            external = sum(1 for shelf, _, _ in shelves if not shelf.internal)
+            pairs = math.ceil(external / ((switch.ports - 2 * 2) // 2))
+            parts.append(2 * pairs * switch.typical_power_w)
         for shelf, drive, count in shelves:
             if not shelf.internal or not controller.rack_units:
                 parts.append(shelf.typical_power_w)

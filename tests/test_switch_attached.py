@@ -195,3 +195,76 @@ def test_sas_ssd_expansion_is_capped_at_96_slots(cid):
     assert not any("SSDs in expansion shelves" in e for e in _errors(_ef(cid, ports, 4)))  # 4 x 24 = 96
     errors = _errors(_ef(cid, ports, 5))
     assert any(f"120 SSDs in expansion shelves exceed {rec.name}'s maximum of 96" in e for e in errors), errors
+
+
+# --- storage-switch ports: how many pairs a switch-attached design needs (review 54, left open by item 1) -------
+#
+# NetApp, 'Replace Cisco Nexus 9336C-FX2 and 9336C-FX2-T storage switches', 'storage shelf port show': shelf 3.20
+# ports 0-3 on 'Ethernet1/5 S1', 'Ethernet1/5 NS2', 'Ethernet1/6 S1', 'Ethernet1/6 NS2' -> 2 ports per shelf on each
+# switch. Each controller: four 100 Gb ENET storage ports in NetApp's examples, 2 per switch (assumed: NetApp gives
+# no per-platform count outside the Hardware Universe). A 9336C-FX2 has 36 ports, an SN2100 16.
+SHELF_PORTS, CONTROLLER_PORTS, CONTROLLERS = 2, 2, 2
+
+
+def _a1k(shelves: int, pairs: int = 1, switch: str = SWITCH) -> Scenario:
+    """The A90 example turned into an AFF A1K HA pair (no internal bays) with ``shelves`` switch-attached NS224
+    shelves of 30.6 TB drives over ``pairs`` pairs of ``switch``."""
+    scenario = _a90(shelves, switch)
+    nodes = [n.model_copy(update={"catalog_id": "netapp-aff-a1k", "storage_switch_pairs": pairs, "software": ""})
+             if n.kind == "controller" else n for n in scenario.nodes if n.id != "nvme-bays"]
+    return scenario.model_copy(update={"nodes": nodes, "links": [ln for ln in scenario.links if ln.id != "l-bays"]})
+
+
+def _pairs_needed(switch_ports: int, shelves: int) -> int:
+    """Independent: each pair carries both controllers and its share of the shelves."""
+    per_pair = (switch_ports - CONTROLLER_PORTS * CONTROLLERS) // SHELF_PORTS
+    return math.ceil(shelves / per_pair)
+
+
+def test_an_a1k_with_20_switch_attached_shelves_needs_two_pairs_of_9336c_fx2():
+    ports = CAT.get(SWITCH, Switch).ports
+    assert ports == 36
+    need = SHELF_PORTS * 20 + CONTROLLER_PORTS * CONTROLLERS  # 44 ports on each switch of one pair
+    assert need == 44 and _pairs_needed(ports, 20) == 2 and _pairs_needed(ports, 16) == 1
+    errors = [e for e in _errors(_a1k(20)) if "ports" in e]
+    assert len(errors) == 1
+    assert "need 44 ports on each storage switch" in errors[0] and "has 36 ports per switch" in errors[0]
+    assert "2 pairs needed" in errors[0]
+    assert _errors(_a1k(20, pairs=2)) == []
+    assert _errors(_a1k(16)) == []  # 2 x 16 + 4 = 36: one pair is full
+    sn = CAT.get("nvidia-sn2100", Switch)
+    assert sn.ports == 16 and _pairs_needed(16, 20) == 4  # (16 - 4) / 2 = 6 shelves per pair
+    assert any("need 44 ports" in e and "has 16 ports" in e and "4 pairs needed" in e
+               for e in _errors(_a1k(20, switch="nvidia-sn2100")))
+    assert not [e for e in _errors(_a1k(20, pairs=4, switch="nvidia-sn2100")) if "ports" in e]
+
+
+def test_two_pairs_of_storage_switches_are_ordered_counted_and_priced():
+    sw = CAT.get(SWITCH, Switch)
+    one, two = _a1k(20, pairs=1), _a1k(20, pairs=2)
+    rows = [r for r in bill_of_materials(two, CAT) if r.category == "Storage switches"]
+    assert len(rows) == 1 and rows[0].quantity == 4
+    assert rows[0].rack_units == 4 * sw.rack_units and rows[0].power_w == pytest.approx(4 * sw.typical_power_w)
+    a, b = footprint(one, CAT), footprint(two, CAT)
+    assert b.rack_units - a.rack_units == 2 * sw.rack_units and b.power_w - a.power_w == pytest.approx(700.0)
+    assert quantities(two, CAT)[0][SWITCH] == 4
+    controller = next(r for r in bill_of_materials(two, CAT) if r.category == "Controller system")
+    assert "switch-attached shelves (4 × Cisco Nexus 9336C-FX2" in controller.figures
+
+
+def test_the_sizer_gives_a_switch_attached_design_the_pairs_its_ports_need():
+    from models.sizing import _array_controller, _design_footprint, _design_summary
+
+    a1k, ns224, drive = CAT.get("netapp-aff-a1k", Controller), CAT.get("netapp-ns224", Shelf), CAT.get(TLC_30, Drive)
+    sw = CAT.get(SWITCH, Switch)
+    for count in (16, 17, 20):
+        node = _array_controller(a1k, None, ns224, drive, count, None, sw)
+        assert node.storage_switch == SWITCH and node.storage_switch_pairs == _pairs_needed(36, count)
+    ru16, w16 = _design_footprint(a1k, None, ns224, 16, drive, sw)
+    ru17, w17 = _design_footprint(a1k, None, ns224, 17, drive, sw)
+    # the 17th shelf brings its own 2 U and a second pair of 1 U switches
+    assert ru17 - ru16 == ns224.rack_units + 2 * sw.rack_units
+    assert w17 - w16 == pytest.approx(ns224.typical_power_w + 24 * drive.typical_power_w + 2 * sw.typical_power_w)
+    link = next(e for e in CAT if type(e).__name__ == "LinkType")
+    assert "switch-attached through 4 x Cisco Nexus 9336C-FX2" in _design_summary(a1k, None, ns224, drive, 20,
+                                                                                   "NVMe/FC", link, switch=sw)

@@ -398,6 +398,7 @@ class Inspector(QScrollArea):
             "tiering_policy": node.capacity_tier != "none",
             "capacity_tier_protection": node.capacity_tier == "storagegrid",  # a bucket's is the provider's
             "storage_switch": record.max_shelves_switched is not None or bool(node.storage_switch),
+            "storage_switch_pairs": bool(node.storage_switch) or node.storage_switch_pairs != 1,
         })
         if record.max_shelves is not None and record.max_shelves_switched is not None:
             editors["storage_switch"].combo.setToolTip(

@@ -27,7 +27,8 @@ LABELS = {"catalog_id": "Model", "adp": "ADP", "raid_type": "RAID type", "slo_ms
           "overwrite_pct": "Overwrites", "capacity_tier": "FabricPool capacity tier",
           "capacity_tier_name": "Object store name", "cold_read_latency_us": "Cold read latency",
           "tiering_policy": "Tiering policy", "capacity_tier_protection": "Object store protection",
-          "cold_read_pct": "Cold reads", "storage_switch": "Shelf cabling"}
+          "cold_read_pct": "Cold reads", "storage_switch": "Shelf cabling",
+          "storage_switch_pairs": "Storage switch pairs"}
 """Fields whose label is not their words (the unit suffixes of :data:`SUFFIXES` go to the editor)."""
 ACRONYMS = {"raid": "RAID", "wafl": "WAFL", "ddp": "DDP", "adp": "ADP", "ha": "HA", "slo": "SLO", "vm": "VM",
             "iops": "IOPS", "cpu": "CPU", "pue": "PUE"}

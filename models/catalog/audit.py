@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from models.catalog.limits import STORAGE_SWITCH_PAIR, platform_limit_problems
+from models.catalog.limits import STORAGE_SWITCH_PAIR, platform_limit_problems, storage_switch_pairs_needed
 from models.catalog.schema import Adapter, Controller, Drive, Entry, LinkType, Shelf, Switch
 
 DEFAULT_RACK_UNITS = 2
@@ -178,7 +178,9 @@ def footprint_failures(proposals: Iterable[Proposal]) -> list[str]:
         parts = chassis + sum(s.rack_units or DEFAULT_RACK_UNITS for s, _, _ in shelves
                               if s is not None and not s.internal)
         if switch is not None:
-            parts += STORAGE_SWITCH_PAIR * (switch.rack_units or DEFAULT_RACK_UNITS)
+            external = sum(1 for s, _, _ in shelves if s is not None and not s.internal)
+            parts += (STORAGE_SWITCH_PAIR * (switch.rack_units or DEFAULT_RACK_UNITS)
+                      * storage_switch_pairs_needed(switch.ports, external, controller.nodes or 2))
         if ru < parts:
             out.append(f"{summary}: reports {ru} rack units, below its parts' {parts}")
         if controller.typical_power_w is not None and (power is None or power < controller.typical_power_w - 1e-6):

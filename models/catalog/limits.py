@@ -27,6 +27,58 @@ STORAGE_SWITCH_PAIR = 2
 NetApp's cluster and storage switches, 'AFF and FAS Switch Documentation')."""
 
 
+SHELF_PORTS_PER_SWITCH = 2
+"""Storage-switch ports each switch-attached NS224 shelf takes on EACH switch of its pair (sourced): NetApp, 'Replace
+Cisco Nexus 9336C-FX2 and 9336C-FX2-T storage switches' (docs.netapp.com/us-en/ontap-systems-switches/
+switch-cisco-9336c-fx2-storage/replace-storage-switch-9336c-storage.html), 'storage shelf port show -fields
+remote-device,remote-port': shelf 3.20 ports 0-3 on 'Ethernet1/5 S1', 'Ethernet1/5 NS2', 'Ethernet1/6 S1',
+'Ethernet1/6 NS2' (each of the shelf's two NSM modules cabled to both switches: four ports, two on each switch)."""
+
+CONTROLLER_PORTS_PER_SWITCH = 2
+"""Storage-switch ports each controller of the HA pair takes on EACH switch (assumed): NetApp's switch pages show
+each controller with four 100 Gb ENET storage ports ('storage port show -port-type ENET': e0c, e0d, e5a, e5b online
+on each node, 'Migrate from a switchless configuration with switch-attached storage by reusing the storage
+switches', switch-cisco-9336c-fx2-shared/migrate-from-switchless-configuration-sat-storage.html; e3a, e3b, e7a, e7b
+on the storage-switch replacement page), two per switch of the pair. NetApp's documents give no per-platform count
+(the cabling page refers it to the Hardware Universe); the replacement page's example cables one per switch, so two
+is the cautious reading."""
+
+CONTROLLERS_PER_HA_PAIR = 2
+
+
+def storage_switch_ports_needed(shelves: int, pairs: int = 1, controllers: int = CONTROLLERS_PER_HA_PAIR) -> int:
+    """Ports each storage switch needs when ``shelves`` switch-attached shelves are spread over ``pairs`` pairs of
+    switches (the fullest switch): every pair carries every controller (:data:`CONTROLLER_PORTS_PER_SWITCH` each)
+    and its share of the shelves (:data:`SHELF_PORTS_PER_SWITCH` each)."""
+    per_pair = -(-shelves // max(pairs, 1))
+    return SHELF_PORTS_PER_SWITCH * per_pair + CONTROLLER_PORTS_PER_SWITCH * controllers
+
+
+def storage_switch_pairs_needed(ports: int | None, shelves: int, controllers: int = CONTROLLERS_PER_HA_PAIR) -> int:
+    """The fewest pairs of ``ports``-port storage switches holding ``shelves`` switch-attached shelves and the HA
+    pair's ``controllers`` (:func:`storage_switch_ports_needed`); 1 when the port count is unknown or no pair can
+    hold even one shelf (the design check then names the shortfall)."""
+    room = (ports or 0) - CONTROLLER_PORTS_PER_SWITCH * controllers
+    if ports is None or room < SHELF_PORTS_PER_SWITCH or shelves <= 0:
+        return 1
+    return -(-shelves // (room // SHELF_PORTS_PER_SWITCH))
+
+
+def switch_port_problem(switch_name: str, ports: int | None, shelves: int, pairs: int,
+                        controllers: int = CONTROLLERS_PER_HA_PAIR) -> str:
+    """The refusal of ``pairs`` pair(s) of ``ports``-port switches for ``shelves`` switch-attached shelves, or ''."""
+    need = storage_switch_ports_needed(shelves, pairs, controllers)
+    if ports is None or need <= ports:
+        return ""
+    fit = storage_switch_pairs_needed(ports, shelves, controllers)
+    more = (f"; {fit} pairs needed" if fit > pairs and storage_switch_ports_needed(shelves, fit, controllers) <= ports
+            else "")
+    return (f"{shelves} switch-attached shelves and {controllers} controllers need {need} ports on each storage "
+            f"switch ({SHELF_PORTS_PER_SWITCH} per shelf on each switch of its pair, {CONTROLLER_PORTS_PER_SWITCH} "
+            f"per controller, assumed), but {'each of the ' + str(pairs) + ' pairs of ' if pairs > 1 else 'a pair of '}"
+            f"{switch_name} has {ports} ports per switch{more}")
+
+
 def switched_limits(controller: Controller) -> tuple[int, int | None] | None:
     """(drive limit, external shelf limit) per HA pair with switch-attached shelves, or None when the record gives
     no switch-attached limit (direct-attached only)."""

@@ -614,6 +614,11 @@ STORAGE_SWITCHES = "Storage switches"
 """The bill-of-materials category of a switch-attached design's storage switch pair."""
 
 
+def storage_switch_count(node: ControllerNode) -> int:
+    """The storage switches a switch-attached controller orders: ``storage_switch_pairs`` pairs."""
+    return STORAGE_SWITCH_PAIR * node.storage_switch_pairs
+
+
 def storage_switch_part_id(node_id: str) -> str:
     """The part id of a controller's storage switch pair (not a scenario node: the controller node names them)."""
     return f"{node_id}#storage-switches"
@@ -623,12 +628,13 @@ def _storage_switch_part(node: ControllerNode, name: str, catalog: Catalog) -> P
     """The pair of storage switches a controller's switch-attached shelves are cabled through
     (``ControllerNode.storage_switch``): their height and typical power, each of the pair by its record."""
     rec = catalog.find(node.storage_switch)
-    label = (f"{STORAGE_SWITCH_PAIR} x {rec.name}" if rec is not None else f"{node.storage_switch} (not in catalog)")
+    n = storage_switch_count(node)
+    label = (f"{n} x {rec.name}" if rec is not None else f"{node.storage_switch} (not in catalog)")
     height = getattr(rec, "rack_units", None)
     watts = getattr(rec, "typical_power_w", None)
     missing = ([f"height of {label}"] if height is None else []) + ([f"power of {label}"] if watts is None else [])
-    power = None if watts is None else STORAGE_SWITCH_PAIR * float(watts)
-    return PartFootprint(f"{label} (storage switches of {name})", "switch", STORAGE_SWITCH_PAIR * int(height or 0),
+    power = None if watts is None else n * float(watts)
+    return PartFootprint(f"{label} (storage switches of {name})", "switch", n * int(height or 0),
                          power, tuple(missing), storage_switch_part_id(node.id), power, 0.0)
 
 
@@ -638,7 +644,7 @@ def _storage_switch_line(node: ControllerNode, catalog: Catalog) -> _Line:
     fig = "switch-attached NS224 shelves, each shelf and controller cabled to both"
     if isinstance(rec, Switch):
         fig += f"; {rec.ports} × {rec.speed_gbps}Gb {rec.medium} ports each"
-    return (STORAGE_SWITCHES, STORAGE_SWITCH_PAIR, model_name(catalog, node.storage_switch), fig)
+    return (STORAGE_SWITCHES, storage_switch_count(node), model_name(catalog, node.storage_switch), fig)
 
 
 def _chassis_missing(controller: PartFootprint, parts: Sequence[PartFootprint]) -> PartFootprint:

@@ -94,8 +94,9 @@ def _controller_figures(
         raid += f" (groups of {node.raid_group_size})"
     if node.adp != "none":
         raid += f", ADP {node.adp}"
-    switched = (f"switch-attached shelves (2 × {model_name(catalog, node.storage_switch)})" if node.storage_switch
-                else "")
+    n_switches = 2 * node.storage_switch_pairs
+    switched = (f"switch-attached shelves ({n_switches} × {model_name(catalog, node.storage_switch)})"
+                if node.storage_switch else "")
     return [x for x in (first, raid, switched) if x]
 
 

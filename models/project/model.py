@@ -205,6 +205,11 @@ class ControllerNode(NodeBase):
         default="", max_length=MAX_LABEL,
         description="catalog id of the storage switch model through which the external shelves are cabled as "
                     "switch-attached storage (a pair of them); '': direct-attached shelves")
+    storage_switch_pairs: int = Field(
+        default=1, ge=1, le=16,
+        description="pairs of ``storage_switch`` switches the switch-attached shelves are spread over (each pair "
+                    "cabled to both controllers; the design check refuses too few ports, "
+                    "models.catalog.limits.storage_switch_ports_needed)")
     tiering_policy: Literal["auto", "snapshot-only"] = Field(
         default="auto", description="FabricPool volume tiering policy: auto, each workload's cold-data share tiers "
                                     "(and its cold reads go to the object store); snapshot-only, only the blocks of "

@@ -34,3 +34,24 @@ def test_shelf_cabling_is_chosen_in_the_inspector_as_one_undo_step(qtbot):
     assert document.undo_stack.count() == depth + 1
     document.undo_stack.undo()
     assert document.scenario.node("a90").storage_switch == ""
+
+
+def test_storage_switch_pairs_show_only_for_switch_attached_shelves_and_are_set_as_one_step(qtbot):
+    """A 20-shelf AFF A1K needs two pairs of 36-port switches (2 ports per shelf and 2 per controller on each
+    switch): the Inspector shows the pair count once the shelves are switch-attached, and sets it in one undo step."""
+    document = ProjectDocument(read_project(examples_dir() / EXAMPLE))
+    inspector = Inspector(document)
+    qtbot.addWidget(inspector)
+    inspector.show()
+    qtbot.waitExposed(inspector)
+    inspector.show_selection(["a90"], [])
+    assert not inspector.form.row_visible("storage_switch_pairs")  # direct-attached: no switches
+    inspector.form.editors["storage_switch"].choose("cisco-nexus-9336c-fx2")
+    inspector.show_selection(["a90"], [])
+    form = inspector.form
+    assert form.row_visible("storage_switch_pairs")
+    depth = document.undo_stack.count()
+    form.editors["storage_switch_pairs"].spin.setValue(2)
+    form.editors["storage_switch_pairs"].spin.editingFinished.emit()
+    assert document.scenario.node("a90").storage_switch_pairs == 2
+    assert document.undo_stack.count() == depth + 1
