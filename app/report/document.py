@@ -78,6 +78,7 @@ from models.present import (
 from models.present.bom import NO_PART_NUMBER, footprint
 from models.present.capacity_text import exact_figures, text_in_unit
 from models.present.case_titles import case_title
+from models.present.charts import band_caption
 from models.present.citations import customer_citation, workload_notes
 from models.present.comparison import GROUP, SECTION
 from models.present.dr_system import shown_waterfall
@@ -657,6 +658,13 @@ def dr_copy_row_label(label: str) -> str:
     return f"{label}, DR copy" if label.rstrip().endswith(")") else f"{label} (DR copy)"
 
 
+def _band_caption(wp) -> str:
+    """The latency chart caption's clause on the uncertainty band, of the band drawn (``graphics.
+    latency_chart_band``, the screen's rule): where it ends and why, or that none is drawn; followed by "; "."""
+    words = band_caption(wp, g.latency_chart_band(wp))
+    return f"{words}; " if words else ""
+
+
 def _p99_caption(wp, memo: dict | None = None) -> str:
     """The latency chart caption's clause on the 99th-percentile line: where the line is, or, when the whole line
     is above the chart (``graphics.latency_chart_p99_above``, ``memo`` its answers already given), that it is,
@@ -1209,10 +1217,8 @@ class ReportBuilder:
             block.append(_Figure(g.latency_chart(wp, w, memo=self._drawings), self._places))
             block.append(_para(
                 "Predicted storage latency versus IOPS: closed ramp of outstanding I/Os (solid), continued with the "
-                "open model up to saturation where the ramp ends early (dash-dotted); the shaded area is the "
-                "uncertainty band of the prediction (P10–P90), not a percentile of individual I/O latencies: its upper "
-                "edge is the pessimistic prediction, which crosses the SLO at the P10 max IOPS at the SLO and "
-                "saturates at the P10 saturation given above; "
+                "open model up to saturation where the ramp ends early (dash-dotted); "
+                + _band_caption(wp)
                 + _p99_caption(wp, self._drawings)
                 + (" " + _e(knee_words(wp)[0].upper() + knee_words(wp)[1:]) + "." if wp.knee_note else ""), s.caption))
             story.append(KeepTogether(block) if n == 0 else KeepTogether([CondPageBreak(380)] + block))

@@ -20,7 +20,7 @@ from app.report.fonts import BOLD, REGULAR
 from models.catalog import Catalog
 from models.formatting import finite, fmt_capacity, fmt_iops, fmt_ms
 from models.present import WaterfallBar, link_label, model_name, node_figures, node_names
-from models.present.charts import latency_axes, slo_off_chart_text
+from models.present.charts import BandOutline, band_legend, band_outline, latency_axes, slo_off_chart_text
 from models.present.replication_label import topology_label
 from models.project.kinds import NODE_KINDS, kind_heading
 from models.project.model import Scenario
@@ -486,7 +486,8 @@ def latency_chart(wp, width: float, height: float = 210.0, memo: dict | None = N
 def _latency_key(wp) -> tuple:
     """Everything of a workload's performance that its latency chart shows: workloads with equal keys have equal
     charts (and equal answers from :func:`latency_chart_p99_above`)."""
-    return (wp.slo_ms, wp.saturation_iops, wp.latency_at_target_ms, wp.target_iops, wp.max_iops_at_slo,
+    return (wp.slo_ms, wp.slo_statistic, wp.max_iops_at_slo_band_p10, wp.saturation_iops_band_p10, wp.saturation_iops,
+            wp.latency_at_target_ms, wp.target_iops, wp.max_iops_at_slo,
             wp.max_iops_at_slo_point,
             tuple((p.iops, p.latency_ms, p.latency_band_p10_ms, p.latency_band_p90_ms, p.latency_p99_ms)
                   for p in wp.curve),
@@ -560,6 +561,25 @@ def latency_chart_p99_above(wp, memo: dict | None = None) -> bool:
     return len(_clipped(p99, _latency_y_axis(wp, curve)[2])) <= 1
 
 
+BAND_LEGEND = "uncertainty band (P10–P90)"
+"""The latency chart legend's words for the uncertainty band (``band_legend`` adds where it ends)."""
+
+
+def _band_outline(wp, y_max: float) -> BandOutline:
+    """The uncertainty band as the latency chart draws it (``models.present.charts.band_outline``, the screen's
+    rule), its upper edge cut at the chart's top ``y_max`` where the SLO is not on the mean."""
+    return band_outline(wp, top_ms=y_max)
+
+
+def latency_chart_band(wp) -> BandOutline:
+    """The uncertainty band ``latency_chart`` draws for ``wp`` (its caption describes this); an empty outline for a
+    workload without a curve."""
+    curve = [(p.iops, p.latency_ms) for p in wp.curve if finite(p.iops) and finite(p.latency_ms)]
+    if not curve:
+        return BandOutline()
+    return _band_outline(wp, _latency_y_axis(wp, curve)[2])
+
+
 def _latency_chart(wp, width: float, height: float) -> Drawing:
     drawing = _drawing(width, height)
     curve = [(p.iops, p.latency_ms) for p in wp.curve if finite(p.iops) and finite(p.latency_ms)]
@@ -589,14 +609,14 @@ def _latency_chart(wp, width: float, height: float) -> Drawing:
     p99 = _p99_points(wp)
     shown_p99 = clipped(p99)
 
-    band = [(p.iops, p.latency_band_p10_ms, p.latency_band_p90_ms) for p in (*wp.curve, *wp.open_curve)
-            if p.latency_band_p10_ms is not None and finite(p.iops)]
-    # where the pessimistic edge is saturated (P90 None) the band reaches the chart's top (clipped below)
-    band = [(x, lo, math.inf if hi is None else hi) for x, lo, hi in band]
-    has_band = len(band) >= 2 and any(hi > lo for _, lo, hi in band)
+    # the band as on screen (models.present.charts.band_outline): on a mean SLO it ends where its pessimistic
+    # edge meets the SLO (it filled the chart from there to the top, read as "saturated from 609K": REVIEW54 #7)
+    outline = _band_outline(wp, y_max)
+    band = list(zip(outline.iops, outline.p10_ms, outline.p90_ms))
+    has_band = outline.drawn
     legend = [(BLUE, "predicted latency", "line")]
-    if has_band:
-        legend.append((BLUE, "uncertainty band (P10–P90)", "band"))
+    if has_band or outline.end == "not met":
+        legend.append((BLUE, band_legend(BAND_LEGEND, wp, outline), "band"))
     if len(shown_extension) > 1:
         legend.append((BLUE, "open model (offered IOPS)", "dashdot"))
     if len(shown_p99) > 1:

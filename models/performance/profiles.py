@@ -266,6 +266,26 @@ def _chosen(record: Controller | CloudVm, catalog: Catalog | None, software: str
     return profile, note
 
 
+PROJECT_OWN_MARK = "the project file's own "
+"""How an assumed basis's reason names a profile whose numbers are the project file's own (:func:`project_own`)."""
+NO_FIELD_FITTED_MARK = "no field of the "
+"""How an assumed basis's reason names a profile in the catalog none of whose fields a measurement fitted."""
+
+
+def assumed_origin(basis: ProfileBasis | None) -> str:
+    """Where an assumed profile's numbers come from: "project" (the project file's own profile), "catalogued" (a
+    catalogued profile none of whose fields a measurement fitted: the E-Series' SANtricity profiles), "default"
+    (no profile applies: the uncalibrated default CPU costs, ``paths.UNCALIBRATED_PROFILE``); "" for a basis that
+    is not assumed, or none."""
+    if basis is None or basis.kind != "assumed":
+        return ""
+    if PROJECT_OWN_MARK in basis.reason:
+        return "project"
+    if NO_FIELD_FITTED_MARK in basis.reason:
+        return "catalogued"
+    return "default"
+
+
 def profile_basis(record: Controller | CloudVm, software: str | None, protocol: str,
                   catalog: Catalog | None = None) -> ProfileBasis:
     """Whether ``record`` on ``software`` (None: its default) over ``protocol`` runs on a calibrated, derived or
@@ -282,11 +302,11 @@ def profile_basis(record: Controller | CloudVm, software: str | None, protocol: 
     if kind == HARDWARE_RELATION:
         reason = note
     elif kind == "assumed" and project_own(profile):
-        reason = (f"{note + '; ' if note else ''}the project file's own {profile.software} / {profile.protocol} "
+        reason = (f"{note + '; ' if note else ''}{PROJECT_OWN_MARK}{profile.software} / {profile.protocol} "
                   "profile (not the catalog's; StorPlan's calibration did not produce it)")
     elif kind == "assumed":
-        reason = (f"{note + '; ' if note else ''}no field of the {profile.software} / {profile.protocol} profile "
-                  "was fitted")
+        reason = (f"{note + '; ' if note else ''}{NO_FIELD_FITTED_MARK}{profile.software} / {profile.protocol} "
+                  "profile was fitted")
     elif kind == "derived":
         reason = note
     else:

@@ -7,14 +7,14 @@ Qt-free: the GUI lays out these strings and ranges, it does not derive them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from models.formatting import SATURATED, finite, fmt_iops, fmt_ms
 
 if TYPE_CHECKING:
-    from models.performance.results import WorkloadPerformance
+    from models.performance.results import CurvePoint, WorkloadPerformance
 
 NO_TARGET = "no target"
 """What a workload without a target shows where a target's figure would be (``evaluate --json``: null)."""
@@ -147,5 +147,160 @@ def slo_off_chart_text(axes: LatencyAxes, whose: str = "its") -> str:
             f"{fmt_ms(axes.highest_latency_ms)})")
 
 
-__all__ = ["NO_TARGET", "LatencyAxes", "knee_point", "latency_at_target_text", "latency_axes", "slo_off_chart_text",
+BAND_NOT_MET = "P10: not met"
+"""A band legend's words where the pessimistic edge is above the SLO from the lightest load (no band is drawn)."""
+
+
+@dataclass(frozen=True)
+class BandOutline:
+    """The P10-P90 uncertainty band of the mean latency as a latency chart draws it (screen and report alike).
+
+    Attributes:
+        iops: the band's IOPS, left to right.
+        p10_ms: its lower (optimistic) edge at each IOPS.
+        p90_ms: its upper (pessimistic) edge at each IOPS.
+        end: how it ends: ``"slo"`` where its upper edge meets a mean SLO (interpolated there, at the SLO: the
+            band's own max IOPS at the SLO, its P10), ``"not met"`` where that edge is above the SLO from the
+            start (no band is drawn), ``"curve"`` where it runs as far as the drawn curve (or its figures stop),
+            ``"saturated"`` (an SLO not on the mean) where its upper edge saturates before the curve ends: it
+            rises through the top there, at the band's P10 saturation, and ends; ``""`` where the workload has no
+            band figures.
+    """
+
+    iops: tuple[float, ...] = ()
+    p10_ms: tuple[float, ...] = ()
+    p90_ms: tuple[float, ...] = ()
+    end: str = ""
+
+    @property
+    def drawn(self) -> bool:
+        """True when there is a band to draw (two points or more, somewhere wider than a line)."""
+        return len(self.iops) >= 2 and any(hi > lo for lo, hi in zip(self.p10_ms, self.p90_ms))
+
+
+def mean_slo(workload: WorkloadPerformance) -> bool:
+    """True when the workload's SLO is on its mean latency (the band's own statistic) and is a real figure."""
+    return workload.slo_statistic != "p99" and finite(workload.slo_ms) and workload.slo_ms > 0
+
+
+def band_outline(workload: WorkloadPerformance, points: Sequence[CurvePoint] | None = None, top_ms: float | None = None,
+                 positive: bool = False) -> BandOutline:
+    """The uncertainty band as drawn along the curve and its open continuation: a band around the curve, never a
+    block over the chart (REVIEW54 #7: from where its pessimistic edge saturated it filled the chart to the top,
+    read as "saturated here").
+
+    On a mean SLO the band ends where its pessimistic (upper) edge reaches the SLO, at the SLO; an edge above the
+    SLO from the start (P10 not met) leaves no band. On a p99 SLO or none (the band is of the mean) the upper edge
+    is clipped at ``top_ms`` (default twice the highest drawn latency), and the band ends where that edge
+    saturates (P90 None), rising to ``top_ms`` at the band's P10 saturation.
+
+    Args:
+        workload: a ``WorkloadPerformance``.
+        points: the ``CurvePoint``s drawn (default: the ramp then the open model, at finite IOPS).
+        top_ms: where the upper edge is clipped when the SLO is not on the mean.
+        positive: stop at the first lower edge at or below 0 ms (a logarithmic latency axis).
+    """
+    if points is None:
+        points = [p for p in (*workload.curve, *workload.open_curve) if finite(p.iops)]
+    if not any(p.latency_band_p10_ms is not None for p in points):
+        return BandOutline()
+    on_mean = mean_slo(workload)
+    if on_mean:
+        top = workload.slo_ms
+    elif top_ms is not None:
+        top = top_ms
+    else:
+        top = 2.0 * max((p.latency_ms for p in points), default=0.0)
+    xs: list[float] = []
+    lo: list[float] = []
+    hi: list[float] = []
+    met_slo = False
+    for p in points:
+        p10, p90 = p.latency_band_p10_ms, p.latency_band_p90_ms
+        if p10 is None or (positive and p10 <= 0):
+            break
+        if on_mean and (p90 is None or p90 > top):
+            if xs and hi[-1] < top and p.iops > xs[-1]:  # the edge meets the SLO between two points: at the
+                # band's P10 max IOPS at the SLO where it lies between them (the edge may saturate before the
+                # next point: the A70's rises from 0.36 ms at 594K through the SLO at 609K to saturate at 611K),
+                # else where the straight line between them does
+                crossing = workload.max_iops_at_slo_band_p10
+                if finite(crossing) and xs[-1] < crossing <= p.iops:
+                    share = (crossing - xs[-1]) / (p.iops - xs[-1])
+                elif p90 is not None:
+                    share = (top - hi[-1]) / (p90 - hi[-1])
+                else:
+                    share = None
+                if share is not None:
+                    xs.append(xs[-1] + share * (p.iops - xs[-1]))
+                    lo.append(min(lo[-1] + share * (p10 - lo[-1]), top))
+                    hi.append(top)
+            met_slo = True
+            break  # (an edge saturated beyond the last point: the band ends there)
+        if p90 is None:  # the pessimistic prediction saturates: the edge rises through the top at the band's
+            # P10 saturation (where it lies between this point and the last) and the band ends, a wall not a block
+            crossing = workload.saturation_iops_band_p10
+            if xs and finite(crossing) and xs[-1] < crossing <= p.iops:
+                share = (crossing - xs[-1]) / (p.iops - xs[-1])
+                xs.append(crossing)
+                lo.append(min(lo[-1] + share * (p10 - lo[-1]), top))
+            else:
+                xs.append(p.iops)
+                lo.append(min(p10, top))
+            hi.append(top)
+            break
+        xs.append(p.iops)
+        lo.append(min(p10, top))
+        hi.append(min(p90, top))
+    if on_mean and (len(xs) < 2 or workload.max_iops_at_slo_band_p10 is None):
+        end = "not met"
+    elif on_mean and met_slo and xs[-1] < points[-1].iops * 0.995:
+        end = "slo"
+    elif not on_mean and xs and hi[-1] >= top and xs[-1] < points[-1].iops * 0.995:
+        end = "saturated"
+    else:
+        end = "curve"
+    if end == "not met":
+        return BandOutline(end=end)
+    return BandOutline(tuple(xs), tuple(lo), tuple(hi), end)
+
+
+def band_legend(label: str, workload: WorkloadPerformance, outline: BandOutline) -> str:
+    """A band's legend entry: ``label`` ("P10–P90 band"), with "to P10 609K" where it ends at the SLO before the
+    curve does (the workload's P10 max IOPS at the SLO) and "· P10: not met" where none is drawn."""
+    if outline.end == "slo" and finite(workload.max_iops_at_slo_band_p10):
+        return f"{label} to P10 {fmt_iops(workload.max_iops_at_slo_band_p10)}"
+    if outline.end == "not met":
+        return f"{label} · {BAND_NOT_MET}"
+    return label
+
+
+def band_caption(workload: WorkloadPerformance, outline: BandOutline) -> str:
+    """The report caption's clause on the uncertainty band, of what is drawn: where the band ends and why, or
+    that none is drawn; "" for a workload without band figures."""
+    what = ("the uncertainty band of the prediction (P10–P90), not a percentile of individual I/O latencies")
+    if outline.end == "not met":
+        return (f"no uncertainty band (P10–P90 of the prediction) is drawn: its upper edge, the pessimistic "
+                f"prediction, is above the {fmt_ms(workload.slo_ms)} SLO from the lightest load (P10 max IOPS at "
+                "the SLO: not met)")
+    if outline.end == "slo":
+        return (f"the shaded area is {what}, drawn up to the SLO line: it ends where its upper edge, the "
+                f"pessimistic prediction, meets the SLO, at the P10 max IOPS at the SLO "
+                f"({fmt_iops(workload.max_iops_at_slo_band_p10)}), and does not mean the design is saturated "
+                "there; the pessimistic prediction saturates at the P10 saturation given above")
+    if not outline.drawn:
+        return ""
+    if mean_slo(workload):
+        return (f"the shaded area is {what}: its upper edge is the pessimistic prediction, below the SLO as far "
+                "as the band is drawn")
+    if outline.end == "saturated":
+        return (f"the shaded area is {what}, of the mean latency: its upper edge is the pessimistic prediction, "
+                f"drawn up to where it saturates, at the P10 saturation "
+                f"({fmt_iops(workload.saturation_iops_band_p10)}), where it rises through the chart's top and ends")
+    return (f"the shaded area is {what}, of the mean latency: its upper edge is the pessimistic prediction, cut "
+            "at the chart's top")
+
+
+__all__ = ["BAND_NOT_MET", "NO_TARGET", "BandOutline", "LatencyAxes", "band_caption", "band_legend", "band_outline",
+           "knee_point", "latency_at_target_text", "latency_axes", "mean_slo", "slo_off_chart_text",
            "target_saturates", "target_shortfall"]

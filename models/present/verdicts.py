@@ -189,6 +189,14 @@ UNMEASURED_WORDS: dict[str, str] = {
     "hardware relation only": "estimated from its family's calibrated systems",
     "assumed": "from StorPlan's default parameters, not fitted to any published measurement",
 }
+ASSUMED_UNMEASURED_WORDS: dict[str, str] = {
+    "default": UNMEASURED_WORDS["assumed"],
+    "catalogued": "from its catalogued profile, whose values are assumed, none fitted to a published measurement",
+    "project": "from the project file's own profile, not fitted to any published measurement",
+}
+"""``UNMEASURED_WORDS``' "assumed" by where the profile's numbers come from (``models.performance.profiles.
+assumed_origin``): StorPlan's default parameters only where no profile applies; a catalogued profile none of
+whose fields a measurement fitted (the EF550's SANtricity profile) or the project file's own is not them."""
 UNFITTED_RELATION_UNMEASURED = "estimated from its family's catalogued software costs, none fitted to a measurement"
 """``UNMEASURED_WORDS``' "hardware relation only" when no profile of the family is fitted (the E-Series)."""
 """How a figure not fitted to this system's own measurements was obtained (a profile kind -> words); a path no
@@ -205,6 +213,10 @@ def _unmeasured(wp: WorkloadPerformance, compact: bool = False) -> str:
     kind = wp.profile or (wp.profile_basis.kind if wp.profile_basis is not None else "")
     key = no_profile_key(wp)
     words = NO_PROFILE_WORDS["vSAN"] if key == "vSAN" else UNMEASURED_WORDS.get(kind)
+    if kind == "assumed" and key != "vSAN":
+        from models.performance.profiles import assumed_origin
+
+        words = ASSUMED_UNMEASURED_WORDS[assumed_origin(wp.profile_basis) or "default"]
     from models.present.uncertainty import unfitted_relation
 
     if words is not None and unfitted_relation(wp):

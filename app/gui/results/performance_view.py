@@ -73,7 +73,15 @@ from app.gui.results._common import (
 )
 from app.gui.results.station_label import station_label
 from models.present import profile_kind_text, target_cell
-from models.present.charts import latency_axes, slo_off_chart_text, target_saturates, target_shortfall
+from models.present.charts import (
+    BandOutline,
+    band_legend,
+    band_outline,
+    latency_axes,
+    slo_off_chart_text,
+    target_saturates,
+    target_shortfall,
+)
 from models.present.citations import workload_notes
 from models.present.explain import FIGURES, explain_figure, explain_station
 from models.present.headroom import fmt_headroom
@@ -671,50 +679,23 @@ class PerformanceView(QWidget):
         """The drawn p99 curve of a workload (None when it has none)."""
         return self._p99_items.get(workload_id)
 
-    def _band_xy(self, workload) -> tuple[list[float], list[float], list[float]]:
-        """The uncertainty band's (IOPS, P10, P90) along the drawn curve and its open continuation, as a band around
-        the curve (REVIEW54 #7: it filled the chart from where its pessimistic edge saturates, and read as
-        "saturated here"). On a mean-latency SLO the band ends where its pessimistic (upper) edge reaches the SLO,
-        at the SLO: the band's own max IOPS at the SLO, its P10 (:meth:`band_end_iops`); an edge above the SLO
-        from the start (P10 not met) leaves no band. On a p99 SLO (the band is of the mean) the upper edge is
-        clipped at twice the highest drawn latency, saturated (P90 None) meaning that clip."""
-        xs, lo, hi = [], [], []
+    def _band_outline(self, workload) -> BandOutline:
+        """The uncertainty band as drawn, by the rule the report's chart follows too
+        (``models.present.charts.band_outline``: on a mean SLO it ends where its pessimistic edge meets the SLO,
+        REVIEW54 #7); on a p99 SLO its upper edge is clipped at twice the highest drawn latency."""
         points = [*self._curve_points(workload), *self._open_points(workload)]
-        mean_slo = workload.slo_statistic != "p99" and finite(workload.slo_ms) and workload.slo_ms > 0
-        top = workload.slo_ms if mean_slo else 2.0 * max((p.latency_ms for p in points), default=0.0)
-        for p in points:
-            p10, p90 = p.latency_band_p10_ms, p.latency_band_p90_ms
-            if p10 is None or (self._log_y and p10 <= 0):
-                break
-            if mean_slo and (p90 is None or p90 > top):
-                if xs and p90 is not None and hi[-1] < top:  # the edge meets the SLO between two points
-                    share = (top - hi[-1]) / (p90 - hi[-1])
-                    xs.append(xs[-1] + share * (p.iops - xs[-1]))
-                    lo.append(min(lo[-1] + share * (p10 - lo[-1]), top))
-                    hi.append(top)
-                break  # (an edge saturated beyond the last point: the band ends there)
-            xs.append(p.iops)
-            lo.append(min(p10, top))
-            hi.append(top if p90 is None else min(p90, top))
-        return xs, lo, hi
+        return band_outline(workload, points, positive=self._log_y)
+
+    def _band_xy(self, workload) -> tuple[list[float], list[float], list[float]]:
+        """The uncertainty band's (IOPS, P10, P90) as drawn (:meth:`_band_outline`)."""
+        outline = self._band_outline(workload)
+        return list(outline.iops), list(outline.p10_ms), list(outline.p90_ms)
 
     def band_words(self, workload) -> str:
-        """The band's legend words for one workload: "P10–P90 band", with "(P10 609K)" where it ends at the SLO
-        before the curve does and "P10: not met" where its pessimistic edge is above the SLO from the start."""
-        if workload.slo_statistic == "p99" or not (finite(workload.slo_ms) and workload.slo_ms > 0):
-            return BAND_LABEL
-        points = [*self._curve_points(workload), *self._open_points(workload)]
-        if not any(p.latency_band_p10_ms is not None for p in points):
-            return BAND_LABEL
-        xs, _lo, _hi = self._band_xy(workload)
-        if len(xs) < 2:
-            return f"{BAND_LABEL} · P10: not met"
-        p10 = workload.max_iops_at_slo_band_p10
-        if p10 is None:
-            return f"{BAND_LABEL} · P10: not met"
-        if points and xs[-1] < points[-1].iops * 0.995:
-            return f"{BAND_LABEL} to P10 {fmt_iops(p10)}"
-        return BAND_LABEL
+        """The band's legend words for one workload: "P10–P90 band", with "to P10 609K" where it ends at the SLO
+        before the curve does and "P10: not met" where its pessimistic edge is above the SLO from the start
+        (``models.present.charts.band_legend``, the report's legend's rule)."""
+        return band_legend(BAND_LABEL, workload, self._band_outline(workload))
 
     def _state_xy(self, state) -> tuple[list[float], list[float]]:
         """A failure state's curve as drawn: its ramp and open continuation and, where the state saturates at a
