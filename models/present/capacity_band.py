@@ -178,9 +178,7 @@ def band_lines(band: CapacityBand, unit: CapacityUnit | str = CapacityUnit.TIB) 
              f"{_cap(band.effective_bytes_p90, unit)} (P50 {_cap(band.effective_bytes_p50, unit)}) at "
              f"a data-reduction ratio of {fmt_ratio(band.data_reduction_ratio_p10)} to "
              f"{fmt_ratio(band.data_reduction_ratio_p90)} (P50 {fmt_ratio(band.data_reduction_ratio_p50)})."]
-    if band.months_until_full_p50 is not None or band.months_until_full_p10 is not None:
-        lines.append(f"Months until full P10-P90: {_months(band.months_until_full_p10)} to "
-                     f"{_months(band.months_until_full_p90)} (P50 {_months(band.months_until_full_p50)}).")
+    lines += _months_lines(band.months_until_full_p10, band.months_until_full_p50, band.months_until_full_p90)
     lines.append(break_even_line(band, unit))
     return lines
 
@@ -197,10 +195,16 @@ def system_band_lines(system: SystemBand, unit: CapacityUnit | str = CapacityUni
                  f"{_cap(system.effective_bytes_p90, unit)} (P50 {_cap(system.effective_bytes_p50, unit)}) at a "
                  f"data-reduction ratio of {fmt_ratio(system.data_reduction_ratio_p10)} to "
                  f"{fmt_ratio(system.data_reduction_ratio_p90)} (P50 {fmt_ratio(system.data_reduction_ratio_p50)})."]
-    if system.months_until_full_p50 is not None or system.months_until_full_p10 is not None:
-        lines.append(f"Months until full P10-P90: {_months(system.months_until_full_p10)} to "
-                     f"{_months(system.months_until_full_p90)} (P50 {_months(system.months_until_full_p50)}).")
-    return lines
+    return lines + _months_lines(system.months_until_full_p10, system.months_until_full_p50,
+                                 system.months_until_full_p90)
+
+
+def _months_lines(p10: float | None, p50: float | None, p90: float | None) -> list[str]:
+    """The months-until-full band as one sentence (P10, P50, P90 months; None: not full within the horizon read),
+    or none when neither the P50 nor the P10 design fills."""
+    if p50 is None and p10 is None:
+        return []
+    return [f"Months until full P10-P90: {_months(p10)} to {_months(p90)} (P50 {_months(p50)})."]
 
 
 def same_ratio(a: float, b: float) -> bool:
