@@ -97,7 +97,7 @@ def n_plus_checks(requirements: Requirements, scenario: Scenario, catalog: Catal
             grow = (f", full in {fmt_months(months)}" if months is not None and finite(months) and months > 0
                     else ", no growth planned")
             over = f" over the {horizon:,.0f}-month horizon" if horizon > 0 else ""
-            met, how = True, f"the data still fits the usable capacity{over} ({figures}{grow})"
+            met, how = True, f"the data still fits the usable capacity{over} ({figures} today{grow})"
         checks.append(NPlusCheck(met, f"{prefix}N+{k} (required): with {down} down {how}", "", state))
     on_cluster = {w.id for w in scenario.workloads if w.performance_enabled and w.target in {c.id for c in clusters}}
     solved: dict[str, tuple[float | None, float, str, bool | None]] = {}

@@ -52,3 +52,15 @@ def test_a_cluster_that_holds_n_plus_keeps_its_tick():
     found = capacity_verdicts(ev.capacity, "TiB", project.requirements.horizon_months,
                               ev.resilience.requirement_checks)
     assert [v.kind for v in found] == [PASS]
+
+
+def test_a_met_n_plus_names_todays_data_as_today():
+    """The met N+1 line quotes today's stored data beside the usable capacity and says "today" (a review found
+    "still fits ... over the 36-month horizon (X of Y usable ...)" read as if X were the grown data)."""
+
+    project = _example("vsan8-esa-6host-sqlserver-oltp")
+    ev = evaluate(project, resilience=True)
+    met = [c for c in ev.resilience.requirement_checks if c.requirement == "n_plus" and not c.subject]
+    assert met and met[0].met
+    assert "still fits the usable capacity over the" in met[0].text
+    assert " usable today, full in " in met[0].text or " usable today, no growth planned" in met[0].text
