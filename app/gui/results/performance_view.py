@@ -1334,7 +1334,8 @@ class PerformanceView(QWidget):
             if checks:  # the project's resilience requirements, short (the sentences are in the tooltip)
                 marks = " · ".join(
                     f"<span style='color:{PASS if c.met else FAIL}'>{'✓' if c.met else '✗'}</span> "
-                    + ("SLO in takeover" if c.requirement == "slo_in_takeover" else
+                    + (("SLO in takeover at the grown target" if "grown over the" in c.text else "SLO in takeover")
+                       if c.requirement == "slo_in_takeover" else
                        "SLO after losing a site" if c.requirement == "slo_after_site_loss" else
                        f"{_n_plus(c.text)} {'capacity' if 'fits' in c.text else 'SLO'}") for c in checks)
                 if lines:
