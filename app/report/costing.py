@@ -22,8 +22,14 @@ from models.present.cost import (
     figure_rows,
     footprint_rows,
     option_rows,
+    series_dash,
     unpriced_row,
 )
+
+
+DASH_ARRAYS: dict[str, list[float] | None] = {"solid": None, "dash": [4.0, 2.0], "dot": [1.2, 1.6],
+                                              "dashdot": [4.0, 1.6, 1.2, 1.6]}
+"""``models.present.cost.series_dash``'s styles as reportlab dash arrays (points on, off, ...)."""
 
 
 def cost_chart(series: list[tuple[str, tuple[float, ...]]], currency: str, width: float,
@@ -57,6 +63,7 @@ def cost_chart(series: list[tuple[str, tuple[float, ...]]], currency: str, width
     for i in range(len(series)):
         plot.lines[i].strokeColor = palette[i % len(palette)]
         plot.lines[i].strokeWidth = 2.2 if i == thick else 1.2
+        plot.lines[i].strokeDashArray = DASH_ARRAYS[series_dash(i, design_first)]  # options that run alike
     top = max((max(values) for _, values in series), default=1.0) or 1.0
     step = _nice_step(top)
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, months
@@ -76,7 +83,8 @@ def cost_chart(series: list[tuple[str, tuple[float, ...]]], currency: str, width
         y = bottom - 36 - 11 * row
         for i, label, lx in items:
             colour = palette[i % len(palette)]
-            drawing.add(Line(lx, y + 2.5, lx + 14, y + 2.5, strokeColor=colour, strokeWidth=2.2 if i == thick else 1.4))
+            drawing.add(Line(lx, y + 2.5, lx + 14, y + 2.5, strokeColor=colour, strokeWidth=2.2 if i == thick else 1.4,
+                             strokeDashArray=DASH_ARRAYS[series_dash(i, design_first)]))
             drawing.add(String(lx + 17, y, label, fontName=REGULAR, fontSize=6.8, fillColor=g.INK))
     return drawing
 

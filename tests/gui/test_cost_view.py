@@ -56,3 +56,34 @@ def test_cost_panel_draws_the_cumulative_costs_and_follows_an_edit(example_windo
     assert after - before == pytest.approx(power_share * 0.13)
     win.document.undo_stack.undo()
     assert win.document.project.requirements.running_costs.electricity_price_per_kwh is None
+
+
+def test_options_that_run_alike_stay_apart_by_line_style(example_window, qtbot):
+    """Azure NetApp Files and Google Cloud NetApp Volumes at their top service levels cost within a few percent of
+    each other month by month, so two charted options drew one line where the table lists two: each charted series
+    has its own (colour, line style) pair, the table's swatch shows the same style, and the report's chart draws
+    the same styles (``models.present.cost.series_dash``)."""
+    from reportlab.graphics.charts.lineplots import LinePlot
+
+    from app.gui.results.cost_view import PEN_STYLES
+    from app.report.costing import DASH_ARRAYS, cost_chart
+    from app.report.fonts import register_fonts
+    from models.present.cost import series_dash
+
+    win = example_window
+    results = win.results
+    results.setCurrentWidget(results.cost_tab)
+    view = results.cost_view
+    view.wait()
+    items = view.plot.getPlotItem().listDataItems()
+    assert len(items) == 4 and view.apart  # four cloud options, the unpriced design apart
+    styles = [item.opts["pen"].style() for item in items]
+    assert styles == [PEN_STYLES[series_dash(i, design_first=False)] for i in range(4)]
+    assert len(set(styles)) == 4  # four options, four styles (the colours differ too)
+    assert len({(item.opts["pen"].color().name(), item.opts["pen"].style()) for item in items}) == 4
+    # the report: the same series, the same styles in the same order
+    register_fonts()
+    drawing = cost_chart(view.series, "USD", 480.0, design_first=False)
+    plot = next(shape for shape in drawing.contents if isinstance(shape, LinePlot))
+    assert [plot.lines[i].strokeDashArray for i in range(4)] == [DASH_ARRAYS[series_dash(i, False)] for i in range(4)]
+    assert series_dash(0) == "solid" and series_dash(1) != "solid"  # a priced design keeps the solid line

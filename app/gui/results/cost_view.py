@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
@@ -32,10 +32,23 @@ from models.project import edits
 from models.project.model import RunningCosts
 
 
-def _swatch(colour: QColor) -> QIcon:
-    """A small square of ``colour``: the chart line an option's table row stands for."""
-    pixmap = QPixmap(12, 12)
-    pixmap.fill(colour)
+PEN_STYLES = {"solid": Qt.PenStyle.SolidLine, "dash": Qt.PenStyle.DashLine, "dot": Qt.PenStyle.DotLine,
+              "dashdot": Qt.PenStyle.DashDotLine}
+"""``models.present.cost.series_dash``'s styles as Qt pen styles."""
+
+
+def _swatch(colour: QColor, dash: str = "solid") -> QIcon:
+    """A short stroke of ``colour`` in the line style ``dash`` (``models.present.cost.series_dash``): the chart line
+    an option's table row stands for."""
+    pixmap = QPixmap(22, 12)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    pen = QPen(colour, 2.5)
+    pen.setStyle(PEN_STYLES[dash])
+    pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+    painter.setPen(pen)
+    painter.drawLine(1, 6, 21, 6)
+    painter.end()
     return QIcon(pixmap)
 
 
@@ -139,9 +152,10 @@ class CostView(ComputedOnShow):
         self.plot.showGrid(x=True, y=True, alpha=0.15)
         self.plot.setMinimumHeight(175)  # its y-axis title whole ("Cost to date (kUSD)")
         self.table = FittingTable(0, 3)  # a narrow table wraps its caveats rather than cutting them
-        self.table.setHorizontalHeaderLabels(["Option (chart colour)", "Total over the horizon",
+        self.table.setHorizontalHeaderLabels(["Option (chart line)", "Total over the horizon",
                                               "This design breaks even"])
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setIconSize(QSize(22, 12))  # the swatch: a stroke in its line's colour and style
         self.table.verticalHeader().hide()
         self.notes = QLabel()
         self.notes.setWordWrap(True)
@@ -340,6 +354,7 @@ class CostView(ComputedOnShow):
             design_apart_short,
             footprint_rows,
             option_rows,
+            series_dash,
             unpriced_row,
         )
 
@@ -350,10 +365,11 @@ class CostView(ComputedOnShow):
         self.series = cost_series(tco)[1:] if self.apart else cost_series(tco)
         self.figures.setText("<br>".join(f"{html_escape(a)}: <b>{html_escape(b)}</b>" for a, b in footprint_rows(tco)))
         self.plot.clear()
-        colours = {}
+        colours, dashes = {}, {}
         for i, (name, values) in enumerate(self.series):
-            colours[name] = series_color(i)
-            pen = pg.mkPen(colours[name], width=3 if i == 0 and not self.apart else 2)
+            # colour and line style both: two options whose costs run alike stay two lines
+            colours[name], dashes[name] = series_color(i), series_dash(i, design_first=not self.apart)
+            pen = pg.mkPen(colours[name], width=3 if i == 0 and not self.apart else 2, style=PEN_STYLES[dashes[name]])
             self.plot.plot(list(range(len(values))), list(values), pen=pen, name=name)
         self.plot.setLabel("left", self._cost_title, units=tco.currency, **axis_label_style(self))
         # a design without a price: listed first with its running costs only, not drawn (REVIEW45 #2)
@@ -364,7 +380,7 @@ class CostView(ComputedOnShow):
                 item = QTableWidgetItem(_shown(text, c))
                 item.setToolTip(text)
                 if c == 0 and text in colours:
-                    item.setIcon(_swatch(colours[text]))
+                    item.setIcon(_swatch(colours[text], dashes[text]))
                 self.table.setItem(r, c, item)
         # a cloud design, or no option that carries the I/O: no break-even (the notes say why)
         self.table.setColumnHidden(2, not any(_shown(cells[2], 2) for cells in rows))
