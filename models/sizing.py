@@ -339,9 +339,10 @@ class _Spec:
         return [PricedNode.of(n) for n in self.scenario.nodes]
 
 
-_PRICED_FIELDS: dict[type, tuple[str, dict[str, Any]]] = {}
-"""A node class's kind and the fields of it a published price reads, each with its default (``...``: none), by
-class (:func:`_priced_node`)."""
+_PRICED_FIELDS: dict[type, tuple[str, tuple[tuple[str, Any], ...]]] = {}
+"""A node class's kind and, for each field of ``models.costing.tco.PricedNode`` after the kind, its name and its
+default in the class (``...``: none; the PricedNode's when the class has no such field), by class
+(:func:`_priced_node`)."""
 
 
 def _priced_node(kind: type, fields: dict[str, Any]) -> PricedNode:
@@ -351,12 +352,12 @@ def _priced_node(kind: type, fields: dict[str, Any]) -> PricedNode:
     known = _PRICED_FIELDS.get(kind)
     if known is None:
         model_fields = kind.model_fields  # type: ignore[attr-defined]
-        known = _PRICED_FIELDS[kind] = (model_fields["kind"].default,
-                                        {name: ... if model_fields[name].is_required() else model_fields[name].default
-                                         for name in PricedNode._fields[1:] if name in model_fields})
+        known = _PRICED_FIELDS[kind] = (model_fields["kind"].default, tuple(
+            (name, (... if model_fields[name].is_required() else model_fields[name].default) if name in model_fields
+             else PricedNode._field_defaults.get(name, ...)) for name in PricedNode._fields[1:]))
     tag, defaults = known
-    return PricedNode(tag, **{name: fields[name] if name in fields or default is ... else default
-                              for name, default in defaults.items()})
+    return PricedNode._make([tag, *[fields[name] if name in fields or default is ... else default
+                                    for name, default in defaults]])
 
 
 class _ArraySpec(_Spec):

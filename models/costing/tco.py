@@ -700,6 +700,15 @@ class PublishedCloudPrices:
     def total(self, nodes: Sequence[Node | PricedNode]) -> float:
         """The design of storage ``nodes``' total over the horizon (other kinds read nothing); infinite when a part
         has no published price."""
+        if len(nodes) == 1 and nodes[0].kind == "cloud_vm":  # one system (the sizer's designs): its lines' totals
+            vm = PricedNode.of(nodes[0])
+            total: float = 0  # added in the lines' order, as sum() adds them below
+            for part in (self._compute(vm), self._disks(vm, 1.0), self._licence(vm)):
+                if not part.priced:
+                    return math.inf
+                if part.line:
+                    total += part.total
+            return float(total)
         priced = [PricedNode.of(n) for n in nodes]
         missing: list[str] = []
         totals = [line.total for line in _managed_lines(priced, self._catalog, self._data, {}, missing)]
