@@ -330,34 +330,33 @@ class _Spec:
         """What a published cloud price reads of the design's storage nodes (``models.costing.tco.PricedNode``),
         without building its scenario or a node when it is one cloud VM or managed service not yet built
         (:func:`_cluster_scenario`'s node fields, the node class's defaults for the rest)."""
-        from models.costing.tco import PricedNode
-
         build = self._build
         if self._scenario is None and isinstance(build, partial) and build.func is _cluster_scenario:
             _, kind, fields = build.args
             return [_priced_node(kind, fields)]
+        from models.costing.tco import PricedNode
+
         return [PricedNode.of(n) for n in self.scenario.nodes]
 
 
-_PRICED_FIELDS: dict[type, tuple[str, tuple[tuple[str, Any], ...]]] = {}
-"""A node class's kind and, for each field of ``models.costing.tco.PricedNode`` after the kind, its name and its
-default in the class (``...``: none; the PricedNode's when the class has no such field), by class
-(:func:`_priced_node`)."""
+_PRICED_FIELDS: dict[type, tuple[Callable[[list], PricedNode], str, tuple[tuple[str, Any], ...]]] = {}
+"""A node class's ``PricedNode._make``, kind and, for each field of ``models.costing.tco.PricedNode`` after the
+kind, its name and its default in the class (``...``: none; the PricedNode's when the class has no such field), by
+class (:func:`_priced_node`)."""
 
 
 def _priced_node(kind: type, fields: dict[str, Any]) -> PricedNode:
     """``models.costing.tco.PricedNode`` of a node of class ``kind`` made of ``fields`` (not built)."""
-    from models.costing.tco import PricedNode
-
     known = _PRICED_FIELDS.get(kind)
     if known is None:
+        from models.costing.tco import PricedNode
+
         model_fields = kind.model_fields  # type: ignore[attr-defined]
-        known = _PRICED_FIELDS[kind] = (model_fields["kind"].default, tuple(
+        known = _PRICED_FIELDS[kind] = (PricedNode._make, model_fields["kind"].default, tuple(
             (name, (... if model_fields[name].is_required() else model_fields[name].default) if name in model_fields
              else PricedNode._field_defaults.get(name, ...)) for name in PricedNode._fields[1:]))
-    tag, defaults = known
-    return PricedNode._make([tag, *[fields[name] if name in fields or default is ... else default
-                                    for name, default in defaults]])
+    make, tag, defaults = known
+    return make([tag, *[fields[name] if name in fields or default is ... else default for name, default in defaults]])
 
 
 class _ArraySpec(_Spec):
