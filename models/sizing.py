@@ -101,6 +101,7 @@ from models.verdict import effective_meets, fits_usable, slo_holds
 if TYPE_CHECKING:  # a search of a design without replication or site-loss requirement imports neither
     from pydantic import BaseModel
 
+    from models.costing.tco import PricedNode
     from models.replication.sizing import DestinationProposal
 
 MAX_SHELVES = 4
@@ -325,14 +326,37 @@ class _Spec:
         """(scenario, summary, rack units, power): the tuple the generators' callers read."""
         return self.scenario, self.summary, self.ru, self.power
 
-    def storage_nodes(self) -> list:
-        """The design's storage nodes (what a price reads), without building its scenario when it is one HCI
-        cluster, cloud VM or managed service not yet built (:func:`_cluster_scenario`'s node, unvalidated)."""
+    def priced_nodes(self) -> list[PricedNode]:
+        """What a published cloud price reads of the design's storage nodes (``models.costing.tco.PricedNode``),
+        without building its scenario or a node when it is one cloud VM or managed service not yet built
+        (:func:`_cluster_scenario`'s node fields, the node class's defaults for the rest)."""
         build = self._build
         if self._scenario is None and isinstance(build, partial) and build.func is _cluster_scenario:
             _, kind, fields = build.args
-            return [kind.model_construct(**fields)]
-        return list(self.scenario.nodes)
+            return [_priced_node(kind, fields)]
+        from models.costing.tco import PricedNode
+
+        return [PricedNode.of(n) for n in self.scenario.nodes]
+
+
+_PRICED_FIELDS: dict[type, tuple[Callable[[list], PricedNode], str, tuple[tuple[str, Any], ...]]] = {}
+"""A node class's ``PricedNode._make``, kind and, for each field of ``models.costing.tco.PricedNode`` after the
+kind, its name and its default in the class (``...``: none; the PricedNode's when the class has no such field), by
+class (:func:`_priced_node`)."""
+
+
+def _priced_node(kind: type, fields: dict[str, Any]) -> PricedNode:
+    """``models.costing.tco.PricedNode`` of a node of class ``kind`` made of ``fields`` (not built)."""
+    known = _PRICED_FIELDS.get(kind)
+    if known is None:
+        from models.costing.tco import PricedNode
+
+        model_fields = kind.model_fields  # type: ignore[attr-defined]
+        known = _PRICED_FIELDS[kind] = (PricedNode._make, model_fields["kind"].default, tuple(
+            (name, (... if model_fields[name].is_required() else model_fields[name].default) if name in model_fields
+             else PricedNode._field_defaults.get(name, ...)) for name in PricedNode._fields[1:]))
+    make, tag, defaults = known
+    return make([tag, *[fields[name] if name in fields or default is ... else default for name, default in defaults]])
 
 
 class _ArraySpec(_Spec):
@@ -1932,7 +1956,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         platform design's shown variant; never on an alternative).
     """
     from models.costing.inputs import running_inputs
-    from models.costing.tco import data_by_month, published_cloud_total
+    from models.costing.tco import PublishedCloudPrices, data_by_month
     from models.pricing import cost as price_of
 
     req = project.requirements
@@ -1959,14 +1983,15 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     if tco_basis is not None and not book:
         notes.append("ranked on total cost without a price book: on-premises hardware is not priced, so their total "
                      "counts power, space and nothing else (File > Import Price Book)")
-    data_of: list[tuple[float, ...]] = []
+    prices_of: list[PublishedCloudPrices] = []
 
-    def cloud_data() -> tuple[float, ...]:
-        """The data month by month a cloud design is priced for (``models.costing.tco.data_by_month``), once."""
-        if not data_of:
-            data_of.append(data_by_month(base, req, running_inputs(req.running_costs,
-                                                                    req.horizon_months).horizon_months))
-        return data_of[0]
+    def cloud_prices() -> PublishedCloudPrices:
+        """The cloud designs' totals at the published prices (``models.costing.tco.published_cloud_total``) of the
+        data month by month (``models.costing.tco.data_by_month``), each part priced once for the whole search."""
+        if not prices_of:
+            horizon = running_inputs(req.running_costs, req.horizon_months).horizon_months
+            prices_of.append(PublishedCloudPrices(catalog, data_by_month(base, req, horizon)))
+        return prices_of[0]
 
     failing: list[tuple[Candidate, Scenario]] = []
     designs = list(islice(_specs(base, catalog, req), req.max_candidates + 1))  # unbuilt: cheap
@@ -2013,11 +2038,11 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         elif costing is not None:  # a partial price is never compared: an unpriced item ranks it after, by footprint
             complete = not costing.unpriced
             listed = (0.0 if complete or not cloud
-                      else published_cloud_total(design.storage_nodes(), catalog, cloud_data()))
+                      else cloud_prices().total(design.priced_nodes()))
             order = (not complete, costing.total if complete else 0.0, ru, watts, listed)
             fit = () if complete else design.size[1:] if cloud else design.size
         else:  # a cloud design's total at the published prices, then its vCPUs; its disks and size order variants
-            listed = published_cloud_total(design.storage_nodes(), catalog, cloud_data()) if cloud else 0.0
+            listed = cloud_prices().total(design.priced_nodes()) if cloud else 0.0
             order = (deployment_rank[design.deployment], ru, watts, listed, design.size[0] if cloud else 0)
             fit = design.size[1:] if cloud else design.size
         pending.append((order, fit, design, limits, costing, listed))

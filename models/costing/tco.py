@@ -59,7 +59,7 @@ from models.units import growth_factor
 __all__ = ["CostLine", "Demand", "Energy", "OptionCost", "Tco", "break_even_hardware_price", "break_even_month",
            "cheapest", "cloud_options", "comparison_order", "cvo_option", "data_by_month", "demand_by_month",
            "design_cost", "design_deployment", "energy_of", "Footprint", "managed_option", "monthly_running",
-           "published_cloud_total", "shortfall_count_note", "tco_of"]
+           "PricedNode", "published_cloud_total", "PublishedCloudPrices", "shortfall_count_note", "tco_of"]
 
 BTU_PER_W = 3.412142
 """BTU/hr per watt (as the bill of materials)."""
@@ -450,79 +450,147 @@ def _price_text(price: CloudPrice | None) -> str:
     return price.text() if price is not None else "no price"
 
 
-class _NodesOnly(NamedTuple):
-    """A design's storage nodes standing in for its scenario where a price reads nothing else
-    (:func:`published_cloud_total`): the sizer prices thousands of designs it has not built, and a
-    ``Scenario.model_construct`` per design (its field defaults) was half of that price's time (stop 54: 0.13 of
-    0.30 s in the Cloud Volumes ONTAP example's search)."""
+class PricedNode(NamedTuple):
+    """What a published cloud price reads of a storage node (the fields of a ``CloudVmNode`` or a
+    ``ManagedServiceNode``; another kind is not priced): the sizer prices thousands of designs it has not built,
+    and a node object per design (``model_construct``, its field defaults) was 0.05 s of the 0.22 s their prices
+    took in the Cloud Volumes ONTAP DS14 HA example's search (stop 55; 0.02 s read from the design's fields).
+    :meth:`of` reads a built node."""
 
-    nodes: list[Node]
+    kind: str
+    catalog_id: str
+    licence: str = ""
+    ha: bool = False
+    disk: str = ""
+    disk_count: int = 1
+    provisioned_bytes: int = 0
+    throughput_mbps: float = 0.0
+
+    @classmethod
+    def of(cls, node: "Node | PricedNode") -> "PricedNode":
+        """``node``'s priced fields (a :class:`PricedNode` as it is)."""
+        if isinstance(node, PricedNode):
+            return node
+        if node.kind == "cloud_vm":
+            return cls(node.kind, node.catalog_id, licence=node.licence, ha=node.ha, disk=node.disk,
+                       disk_count=node.disk_count)
+        if node.kind == "managed_service":
+            return cls(node.kind, node.catalog_id, provisioned_bytes=node.provisioned_bytes,
+                       throughput_mbps=node.throughput_mbps)
+        return cls(node.kind, node.catalog_id)
 
 
-def _cloud_vm_lines(scenario: Scenario | _NodesOnly, catalog: Catalog, data: Sequence[float],
+class _Month(NamedTuple):
+    """One part of a Cloud Volumes ONTAP node's cost a month (:func:`_cloud_vm_lines`, :class:`PublishedCloudPrices`):
+    ``value`` (None: no price), ``price`` the published price it is made of (None: the price book's), and for the
+    compute the VM's vCPUs."""
+
+    value: float | None
+    price: CloudPrice | None = None
+    vcpu: int = 0
+
+
+def _compute_month(catalog: Catalog, vm_id: str, per: int, book: dict[str, PriceRow], horizon: int) -> _Month:
+    """A month's compute of ``per`` VMs of record ``vm_id`` (an HA pair: 2): the price book's price over the
+    horizon / months, else the vCPUs x 730 h x the provider's vCPU price."""
+    own = _book_monthly(book, vm_id, horizon)
+    if own is not None:
+        return _Month(own * per)
+    vm = catalog.find(vm_id)
+    if isinstance(vm, CloudVm) and vm.provider in VCPU_PRICES:
+        p = VCPU_PRICES[vm.provider]
+        return _Month(per * vm.vcpu * p.price * HOURS_PER_MONTH, p, vm.vcpu)
+    return _Month(None)
+
+
+def _disk_month(disk: CloudDisk, disk_id: str, book: dict[str, PriceRow], horizon: int) -> _Month:
+    """A month of one data disk of ``disk`` (catalog id ``disk_id``): the price book's price over the horizon /
+    months, else its size in GiB x its tier's price per GiB-month."""
+    own = _book_monthly(book, disk_id, horizon)
+    if own is not None:
+        return _Month(own)
+    price = DISK_PRICES.get((disk.provider, disk.tier))
+    return _Month(disk.size_bytes / GIB * price.price if price is not None else None, price)
+
+
+def _licence_month(lic: Licence, lic_id: str, per: int, book: dict[str, PriceRow], horizon: int) -> _Month:
+    """A month of licence ``lic`` (catalog id ``lic_id``) for ``per`` nodes: the price book's price over the horizon
+    / months (as booked, per system), else per node-hour x 730 h."""
+    own = _book_monthly(book, lic_id, horizon)
+    if own is not None:
+        return _Month(own)
+    lp = LICENCE_PRICES.get(lic.id)
+    return _Month(per * lp.price * HOURS_PER_MONTH if lp is not None else None, lp)
+
+
+def _disk_counts(own: int, data: Sequence[float], share: float, size_bytes: int) -> list[int]:
+    """A node's data disks in months 1..horizon: its own count, more as its ``share`` of ``data`` outgrows them."""
+    return [max(own, math.ceil(d * share / size_bytes)) for d in data[1:]]
+
+
+def _line_values(parts: Sequence[Sequence[float]], horizon: int) -> tuple[float, ...]:
+    """A cost line's months: its nodes' parts (each one value a month) added month by month in node order."""
+    values = [0.0] * horizon
+    for part in parts:
+        for m in range(horizon):
+            values[m] += part[m]
+    return tuple(values)
+
+
+def _cloud_vm_lines(scenario: Scenario, catalog: Catalog, data: Sequence[float],
                     book: dict[str, PriceRow], missing: list[str], destinations: bool = False) -> list[CostLine]:
     """The monthly compute, disk and licence lines of the scenario's Cloud Volumes ONTAP systems. A system's disks
     grow with ``data`` (its share of it), or, with ``destinations`` and the system a replication destination, with
     the copies it holds: each month the disks its free capacity needs for the copies grown to that month
     (``models.replication.sizing.destination_disks_by_month``: the reduction replication keeps and the reserve
-    counted, the count the sizer proposes at the horizon)."""
+    counted, the count the sizer proposes at the horizon). The numbers are :class:`PublishedCloudPrices`' (the same
+    parts: :func:`_compute_month`, :func:`_disk_month`, :func:`_licence_month`, :func:`_disk_counts`,
+    :func:`_line_values`)."""
     horizon = len(data) - 1
-    compute = [0.0] * horizon
-    disks = [0.0] * horizon
-    licence = [0.0] * horizon
+    parts: dict[str, list[Sequence[float]]] = {"Compute": [], "Disks": [], "Licence": []}
     bases: dict[str, list[str]] = {"Compute": [], "Disks": [], "Licence": []}
     vms = [n for n in scenario.nodes if n.kind == "cloud_vm"]
     share = 1.0 / len(vms) if vms else 0.0
     for node in vms:
         per = 2 if node.ha else 1
-        vm, disk, lic = catalog.find(node.catalog_id), catalog.find(node.disk), catalog.find(node.licence)
-        own = _book_monthly(book, node.catalog_id, horizon)
-        if own is not None:
-            monthly = own * per
-            bases["Compute"].append(f"{per} x {node.catalog_id}: the price book's price over the horizon / months")
-        elif isinstance(vm, CloudVm) and vm.provider in VCPU_PRICES:
-            p = VCPU_PRICES[vm.provider]
-            monthly = per * vm.vcpu * p.price * HOURS_PER_MONTH
-            bases["Compute"].append(f"{per} x {vm.vcpu} vCPU x 730 h x {p.text()}")
-        else:
-            monthly = 0.0
+        disk, lic = catalog.find(node.disk), catalog.find(node.licence)
+        compute = _compute_month(catalog, node.catalog_id, per, book, horizon)
+        if compute.value is None:
             missing.append(f"compute price of {node.catalog_id}")
-        for m in range(horizon):
-            compute[m] += monthly
+        elif compute.price is None:
+            bases["Compute"].append(f"{per} x {node.catalog_id}: the price book's price over the horizon / months")
+        else:
+            bases["Compute"].append(f"{per} x {compute.vcpu} vCPU x 730 h x {compute.price.text()}")
+        parts["Compute"].append([compute.value or 0.0] * horizon)
         if isinstance(disk, CloudDisk):
-            own = _book_monthly(book, node.disk, horizon)
-            price = DISK_PRICES.get((disk.provider, disk.tier))
-            unit = own if own is not None else (disk.size_bytes / GIB * price.price if price is not None else None)
-            if unit is None:
+            month = _disk_month(disk, node.disk, book, horizon)
+            own = month.value is not None and month.price is None
+            if month.value is None:
                 missing.append(f"disk price of {disk.name}")
-                unit = 0.0
             copies = None
-            if destinations and isinstance(scenario, Scenario):  # a destination needs its relationships
+            counts: Sequence[int]
+            if destinations:  # a destination needs its relationships
                 from models.replication.sizing import destination_disks_by_month
 
                 copies = destination_disks_by_month(scenario, catalog, node.id, horizon)
-            price_words = f"{disk.name} x {'the price book' if own is not None else _price_text(price)}"
+            price_words = f"{disk.name} x {'the price book' if own else _price_text(month.price)}"
             if copies is not None:
                 counts, held = copies
                 bases["Disks"].append(_copies_words(node.disk_count, counts, held, per) + f"; {price_words}")
             else:
+                counts = _disk_counts(node.disk_count, data, share, disk.size_bytes)
                 bases["Disks"].append(f"{price_words}; more disks as the data outgrows them")
-            for m in range(horizon):
-                count = (copies[0][m] if copies is not None
-                         else max(node.disk_count, math.ceil(data[m + 1] * share / disk.size_bytes)))
-                disks[m] += per * count * unit
+            unit = month.value or 0.0
+            parts["Disks"].append([per * count * unit for count in counts[:horizon]])
         if isinstance(lic, Licence):
-            own = _book_monthly(book, node.licence, horizon)
-            lp = LICENCE_PRICES.get(lic.id)
-            unit = own if own is not None else (per * lp.price * HOURS_PER_MONTH if lp is not None else None)
-            if unit is None:
+            month = _licence_month(lic, node.licence, per, book, horizon)
+            if month.value is None:
                 missing.append(f"licence price of {lic.name}")
-                unit = 0.0
-            bases["Licence"].append(f"{lic.name}: {'the price book' if own is not None else _price_text(lp)}")
-            for m in range(horizon):
-                licence[m] += unit
-    return [CostLine(name, 0.0, tuple(values), "; ".join(bases[name]))
-            for name, values in (("Compute", compute), ("Disks", disks), ("Licence", licence)) if bases[name]]
+            booked = month.value is not None and month.price is None
+            bases["Licence"].append(f"{lic.name}: {'the price book' if booked else _price_text(month.price)}")
+            parts["Licence"].append([month.value or 0.0] * horizon)
+    return [CostLine(name, 0.0, _line_values(parts[name], horizon), "; ".join(bases[name]))
+            for name in ("Compute", "Disks", "Licence") if bases[name]]
 
 
 def _copies_words(own: int, counts: Sequence[int], held: bool, per: int) -> str:
@@ -581,9 +649,9 @@ def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: 
                           f"{ru} U{both} x {inputs.rack_unit_cost_per_month.value:g} {currency} a month"))
         if cloud_nodes:  # e.g. a Cloud Volumes ONTAP DR destination: the cloud options' price lines
             lines += tuple(_cloud_vm_lines(scenario, catalog, data, book, missing, destinations=True))
-            lines += _managed_lines(scenario, catalog, data, book, missing)
+            lines += _managed_lines([PricedNode.of(n) for n in cloud_nodes], catalog, data, book, missing)
         return OptionCost(name, deployment, lines, not missing, tuple(missing))
-    lines_list = list(_managed_lines(scenario, catalog, data, book, missing))
+    lines_list = list(_managed_lines([PricedNode.of(n) for n in scenario.nodes], catalog, data, book, missing))
     lines_list.extend(_cloud_vm_lines(scenario, catalog, data, book, missing))
     merged: dict[str, CostLine] = {}
     for line in lines_list:  # a managed service's and a VM's lines of one name: one line
@@ -594,25 +662,124 @@ def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: 
     return OptionCost(name, deployment, tuple(merged.values()), not missing, tuple(missing))
 
 
-def published_cloud_total(scenario: Scenario | Sequence[Node], catalog: Catalog, data: Sequence[float]) -> float:
+def published_cloud_total(scenario: Scenario | Sequence[Node | PricedNode], catalog: Catalog,
+                          data: Sequence[float]) -> float:
     """The total over the horizon of a cloud design's managed services and Cloud Volumes ONTAP systems at the
     providers' published prices (no price book: ``models.costing.cloud_prices``), as :func:`design_cost` prices the
     design itself on the Cost tab (``data``: :func:`data_by_month`); infinite when a part has no published price
     (an unknown price never ranks first). ``scenario``: the design, or its storage nodes alone (what is priced).
-    The sizer ranks cloud designs on it (``models.sizing.ranking_rule``)."""
-    priced = scenario if isinstance(scenario, Scenario) else _NodesOnly(list(scenario))
-    missing: list[str] = []
-    lines = [*_managed_lines(priced, catalog, data, {}, missing),
-             *_cloud_vm_lines(priced, catalog, data, {}, missing)]
-    return math.inf if missing or not lines else float(sum(line.total for line in lines))
+    The sizer ranks cloud designs on it (``models.sizing.ranking_rule``), many designs with one
+    :class:`PublishedCloudPrices`."""
+    return PublishedCloudPrices(catalog, data).total(scenario.nodes if isinstance(scenario, Scenario) else scenario)
 
 
-def _managed_lines(scenario: Scenario | _NodesOnly, catalog: Catalog, data: Sequence[float], book: dict[str, PriceRow],
-                   missing: list[str]) -> tuple[CostLine, ...]:
-    """The monthly lines of the scenario's managed services (:func:`managed_option` at each node's provisioned
-    size and throughput), two services' lines of one name merged; what is not priced is added to ``missing``."""
+class _Part(NamedTuple):
+    """One node's part of a Cloud Volumes ONTAP cost line (:class:`PublishedCloudPrices`): whether it makes a line
+    (a catalog disk or licence; the compute always), whether it is priced, its months and, alone on its line, that
+    line's total."""
+
+    line: bool
+    priced: bool
+    months: tuple[float, ...] = ()
+    total: float = 0.0
+
+
+class PublishedCloudPrices:
+    """The published cloud totals (:func:`published_cloud_total`) of many designs over one catalog and one data
+    series, the lines' words left unwritten and each part of a Cloud Volumes ONTAP system priced once: the sizer's
+    designs share their parts (the CVO DS14 HA example's 6,644 Cloud Volumes ONTAP designs: 420 parts), and
+    writing every design's lines took 0.16 s of its 0.27 s search (stop 55; 0.03 s by parts). The numbers are
+    :func:`_cloud_vm_lines`' (its parts: :func:`_compute_month`, :func:`_disk_month`, :func:`_licence_month`,
+    :func:`_disk_counts`, added by :func:`_line_values`) and a managed service's :func:`_managed_lines`', so the
+    sizer's and the Cost tab's totals are one figure."""
+
+    def __init__(self, catalog: Catalog, data: Sequence[float]) -> None:
+        self._catalog, self._data, self._horizon = catalog, tuple(data), len(data) - 1
+        self._parts: dict[tuple, _Part] = {}
+
+    def total(self, nodes: Sequence[Node | PricedNode]) -> float:
+        """The design of storage ``nodes``' total over the horizon (other kinds read nothing); infinite when a part
+        has no published price."""
+        if len(nodes) == 1 and nodes[0].kind == "cloud_vm":  # one system (the sizer's designs): its lines' totals
+            vm = PricedNode.of(nodes[0])
+            total: float = 0  # added in the lines' order, as sum() adds them below
+            for part in (self._compute(vm), self._disks(vm, 1.0), self._licence(vm)):
+                if not part.priced:
+                    return math.inf
+                if part.line:
+                    total += part.total
+            return float(total)
+        priced = [PricedNode.of(n) for n in nodes]
+        missing: list[str] = []
+        totals = [line.total for line in _managed_lines(priced, self._catalog, self._data, {}, missing)]
+        vms = [n for n in priced if n.kind == "cloud_vm"]
+        share = 1.0 / len(vms) if vms else 0.0
+        by_line = [[self._compute(n) for n in vms], [self._disks(n, share) for n in vms],
+                   [self._licence(n) for n in vms]]
+        for parts in by_line:
+            if any(not p.priced for p in parts):
+                return math.inf
+            parts = [p for p in parts if p.line]
+            if len(parts) == 1:
+                totals.append(parts[0].total)
+            elif parts:
+                totals.append(_line_total([p.months for p in parts], self._horizon))
+        return math.inf if missing or not totals else float(sum(totals))
+
+    def _part(self, key: tuple, months: Sequence[float] | None, line: bool = True) -> _Part:
+        """The part of ``key`` (its ``months``; None: no price), kept."""
+        part = (_Part(False, True) if not line else _Part(True, False) if months is None
+                else _Part(True, True, tuple(months), _line_total([months], self._horizon)))
+        self._parts[key] = part
+        return part
+
+    def _compute(self, node: PricedNode) -> _Part:
+        per = 2 if node.ha else 1
+        key = ("compute", node.catalog_id, per)
+        part = self._parts.get(key)
+        if part is None:
+            value = _compute_month(self._catalog, node.catalog_id, per, {}, self._horizon).value
+            part = self._part(key, None if value is None else [value] * self._horizon)
+        return part
+
+    def _disks(self, node: PricedNode, share: float) -> _Part:
+        per = 2 if node.ha else 1
+        key = ("disks", node.disk, node.disk_count, share, per)
+        part = self._parts.get(key)
+        if part is None:
+            disk = self._catalog.find(node.disk)
+            if not isinstance(disk, CloudDisk):
+                return self._part(key, None, line=False)
+            unit = _disk_month(disk, node.disk, {}, self._horizon).value
+            counts = _disk_counts(node.disk_count, self._data, share, disk.size_bytes)
+            part = self._part(key, None if unit is None else [per * count * unit for count in counts])
+        return part
+
+    def _licence(self, node: PricedNode) -> _Part:
+        per = 2 if node.ha else 1
+        key = ("licence", node.licence, per)
+        part = self._parts.get(key)
+        if part is None:
+            lic = self._catalog.find(node.licence)
+            if not isinstance(lic, Licence):
+                return self._part(key, None, line=False)
+            value = _licence_month(lic, node.licence, per, {}, self._horizon).value
+            part = self._part(key, None if value is None else [value] * self._horizon)
+        return part
+
+
+def _line_total(parts: Sequence[Sequence[float]], horizon: int) -> float:
+    """The total of the cost line of ``parts`` (:func:`_line_values`), as its :class:`CostLine` adds it."""
+    return CostLine("", 0.0, _line_values(parts, horizon), "").total
+
+
+def _managed_lines(nodes: Sequence[PricedNode], catalog: Catalog, data: Sequence[float],
+                   book: dict[str, PriceRow], missing: list[str]) -> tuple[CostLine, ...]:
+    """The monthly lines of the managed services among ``nodes`` (:func:`managed_option` at each node's
+    provisioned size and throughput), two services' lines of one name merged; what is not priced is added to
+    ``missing``."""
     merged: dict[str, CostLine] = {}
-    for node in scenario.nodes:
+    for node in nodes:
         if node.kind != "managed_service":
             continue
         rec = catalog.find(node.catalog_id)
