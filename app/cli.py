@@ -561,11 +561,20 @@ def _own_drives(catalog, step) -> str:
                                          (("smaller", step.smaller_drive), ("larger", step.larger_drive)) if d)
 
 
+def _cited(step) -> str:
+    """A ladder step's cited public figure with what it contradicts on which workloads ("" without one)."""
+    if not step.contradicted:
+        return ""
+    return (f"a cited public figure contradicts its {' and '.join(step.contradicts)} on "
+            f"{', '.join(w.upper() for w in step.contradicted_workloads)}: {step.contradicted}")
+
+
 def _print_ladders(verbose: bool) -> None:
     """The platform ladders (models.validation.ladders), after the ramps and before the seed cases' pass count,
-    left out of it and of the exit status: the two summary lines (checks that hold; platforms whose bundled
+    left out of it and of the exit status: the two summary lines (checks that hold, and, when a step's cited public
+    figure contradicts it, the checks that fail only there and those that fail otherwise; platforms whose bundled
     workloads run on the uncalibrated default profile), with ``verbose`` every step with both platforms' numbers
-    and every platform's profile basis."""
+    and every platform's profile basis ("contradicted" for a check that fails only where its figure says so)."""
     from models.catalog import bundled_catalog
     from models.validation.ladders import LATENCY_TOLERANCE, SATURATION_TOLERANCE, platform_bases, run_ladders
 
@@ -583,18 +592,19 @@ def _print_ladders(verbose: bool) -> None:
             rows.append((_short(catalog, c.step.smaller), _short(catalog, c.step.larger),
                          f"OLTP 8K 70/30 {c.protocol}" if c.workload == "oltp" else "NFS SPEC SFS 2008 mix",
                          f"{c.smaller.saturation:,.0f}", f"{c.larger.saturation:,.0f}",
-                         f"{c.smaller.light_ms:.3f}", f"{c.larger.light_ms:.3f}", "holds" if c.holds else "FAILS",
+                         f"{c.smaller.light_ms:.3f}", f"{c.larger.light_ms:.3f}",
+                         "holds" if c.holds else "contradicted" if c.contradicted else "FAILS",
                          f"{c.step.relation}: {c.step.basis_kind}",
                          "; ".join(t for t in (c.why, f"profiles {c.smaller.profile} / {c.larger.profile}",
-                                               _own_drives(catalog, c.step),
-                                               f"contradicted: {c.step.contradicted}" if c.step.contradicted else "")
-                                   if t)))
+                                               _own_drives(catalog, c.step), _cited(c.step)) if t)))
         widths = [max(len(str(r[i])) for r in rows) for i in range(9)]
         for row in rows:
             print(("  ".join(str(v).ljust(widths[i]) for i, v in enumerate(row[:9])) + f"  {row[9]}").rstrip())
     for step, why in run.errors:
         print(f"not evaluated: {_short(catalog, step.smaller)} < {_short(catalog, step.larger)}: {why}")
-    print(f"platform ladders: {len(run.checks)} checks, {run.holding} hold (not in the pass count below)")
+    cited = (f", {run.contradicted} fail only where a cited public figure says so (contradicted), "
+             f"{len(run.checks) - run.holding - run.contradicted} fail otherwise") if run.contradicted else ""
+    print(f"platform ladders: {len(run.checks)} checks, {run.holding} hold{cited} (not in the pass count below)")
     bases = platform_bases(catalog)
     if verbose:
         for b in bases:

@@ -193,3 +193,100 @@ def test_validate_prints_the_two_lines_with_the_true_counts(capsys, run):
     a800 = next(c for c in nvme if (c.step.smaller, c.step.larger) == ("netapp-aff-a800", "netapp-aff-a90"))
     row = next(r for r in rows if r.startswith("AFF A800 ") and "AFF A90 " in r and "NVMe/FC" in r)
     assert f"{a800.smaller.saturation:,.0f}" in row and ("holds" in row) == a800.holds
+
+
+def _with_contradiction(smaller: str, larger: str, **fields) -> dict:
+    """The bundled ladder file's tables with ``fields`` added to the step ``smaller`` < ``larger``."""
+    raw = _raw()
+    step = next(s for s in raw["step"] if (s["smaller"], s["larger"]) == (smaller, larger))
+    step.update(fields)
+    return raw
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"contradicted": "a figure"}, "'contradicted' (the cited figure) and 'contradicts'"),
+    ({"contradicts": ["saturation"]}, "'contradicted' (the cited figure) and 'contradicts'"),
+    ({"contradicted": "a figure", "contradicts": ["speed"]}, "'contradicts' names 'speed'"),
+    ({"contradicted": "a figure", "contradicts": "saturation"}, "'contradicts' must be a list of texts"),
+    ({"contradicted": "a figure", "contradicts": ["saturation"], "contradicted_workloads": ["tpcc"]},
+     "'contradicted_workloads' names 'tpcc'"),
+    ({"contradicted_workloads": ["oltp"]}, "'contradicted_workloads' without 'contradicted'"),
+])
+def test_a_contradiction_says_what_it_contradicts(fields, message):
+    raw = _with_contradiction("netapp-aff-a700", "netapp-aff-a70", **fields)
+    with pytest.raises(LadderError, match=re.escape(message)) as caught:
+        parse_ladders(raw, "ladders.toml", CATALOG)
+    assert "netapp-aff-a700 < netapp-aff-a70" in str(caught.value)
+
+
+def test_a_check_is_contradicted_only_where_every_failing_respect_is_cited():
+    """A figure that contradicts the AFF A800 -> A70 step's light-load latency on the OLTP workload: the FCP check,
+    which fails on light-load latency alone, fails only where the figure says so; the NVMe/FC check, which fails on
+    saturation too, still fails otherwise; the NFS check holds and stays holding; a figure named for the NFS
+    workload only excuses nothing on OLTP. Counted independently from the numbers."""
+    from models.validation.ladders import Ladders, failures
+
+    def checks(**fields):
+        """The checks of that one step, the step read with ``fields`` from the file."""
+        ladders = parse_ladders(_with_contradiction("netapp-aff-a800", "netapp-aff-a70", **fields), "ladders.toml",
+                                CATALOG)
+        step = next(s for s in ladders.steps if (s.smaller, s.larger) == ("netapp-aff-a800", "netapp-aff-a70"))
+        return run_ladders(CATALOG, Ladders(ladders.setups, (step,))).checks
+
+    found = {(c.workload, c.protocol): c for c in checks(contradicted="a figure", contradicts=["light-load latency"],
+                                                         contradicted_workloads=["oltp"])}
+    assert set(found) == {("oltp", "FCP"), ("oltp", "NVMe/FC"), ("nfs", "NFS")}
+    for c in found.values():
+        respects = {r for r, _ in failures(c.smaller, c.larger)}
+        assert c.contradicted == (bool(respects) and respects <= {"light-load latency"} and c.workload == "oltp")
+    assert found[("oltp", "FCP")].contradicted and not found[("oltp", "FCP")].holds
+    assert not found[("oltp", "NVMe/FC")].contradicted  # its saturation is below the A800's: no figure says so
+    assert found[("nfs", "NFS")].holds and not found[("nfs", "NFS")].contradicted
+    # the same figure named for the NFS workload only: nothing on OLTP is excused
+    assert not any(c.contradicted for c in checks(contradicted="a figure", contradicts=["light-load latency"],
+                                                  contradicted_workloads=["nfs"]))
+    # no workload named: every workload
+    assert next(c for c in checks(contradicted="a figure", contradicts=["light-load latency"])
+                if c.protocol == "FCP").contradicted
+
+
+def test_only_a_contradicted_saturation_leaves_the_capacity_ordering():
+    """The hardware relation's ordering (models.performance.hardware_relation.ordering_of) keeps a step whose cited
+    figure contradicts its light-load latency only, and leaves out one whose figure contradicts its saturation (or
+    does not say what it contradicts)."""
+    from models.performance.hardware_relation import ordering_of
+
+    pair = ("netapp-aff-a800", "netapp-aff-a70")
+
+    def kept(**fields):
+        return pair in {(s, g) for s, g, _ in ordering_of(_with_contradiction(*pair, **fields))}
+
+    assert kept()
+    assert kept(contradicted="a figure", contradicts=["light-load latency"])
+    assert not kept(contradicted="a figure", contradicts=["saturation"])
+    assert not kept(contradicted="a figure", contradicts=["saturation", "light-load latency"])
+    assert not kept(contradicted="a figure")
+
+
+def test_validate_counts_the_contradicted_checks_apart(capsys, monkeypatch):
+    """With a step's light-load latency contradicted by a cited figure, the summary line says how many checks hold,
+    how many fail only where the figure says so and how many fail otherwise, and -v marks those rows
+    "contradicted" with the figure."""
+    import models.validation.ladders as ladders_module
+    from app.cli import main
+
+    raw = _with_contradiction("netapp-fas8700", "netapp-fas70", contradicted="NetApp key specifications (test)",
+                              contradicts=["light-load latency"], contradicted_workloads=["oltp"])
+    ladders = parse_ladders(raw, "ladders.toml", CATALOG)
+    real = ladders_module.run_ladders
+    monkeypatch.setattr(ladders_module, "run_ladders", lambda catalog, _=None: real(catalog, ladders))
+    expected = real(CATALOG, ladders)
+    assert expected.contradicted == 2  # FAS8700 -> FAS70 OLTP on FCP and NVMe/FC: light-load latency only
+    main(["validate", "-v"])
+    out = capsys.readouterr().out
+    found = re.search(r"^platform ladders: (\d+) checks, (\d+) hold, (\d+) fail only where a cited public figure says "
+                      r"so \(contradicted\), (\d+) fail otherwise \(not in the pass count below\)$", out, re.M)
+    assert found and [int(g) for g in found.groups()] == [
+        len(expected.checks), expected.holding, 2, len(expected.checks) - expected.holding - 2]
+    rows = [r for r in out.splitlines() if r.startswith("FAS8700 ") and "FAS70 " in r and "OLTP 8K" in r]
+    assert len(rows) == 2 and all(" contradicted " in r and "NetApp key specifications (test)" in r for r in rows)

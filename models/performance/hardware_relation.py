@@ -41,9 +41,10 @@ software release; a platform differs by the cores that run it. The relation is a
    (rounded up when raised, but never past the system ranked above it: :func:`bounded_parallelism`; the
    per-operation times stay the software's; :data:`RELATION_CLASSES`: the factor found on FCP serves FCP and
    iSCSI, the one found on NVMe/FC both NVMe protocols, the one found on NFS every file protocol). A block
-   capacity is also not above the platform's IOPS ceiling (:func:`iops_ceiling`), which no bound raises. A step a
-   cited public figure contradicts is left out. Twins (:func:`hardware_key`: the same published hardware figures,
-   e.g. an ASA A-series record and its AFF A-series counterpart) share one bound. Capacity here is the
+   capacity is also not above the platform's IOPS ceiling (:func:`iops_ceiling`), which no bound raises. A step
+   whose saturation a cited public figure contradicts is left out (:func:`ordering_of`). Twins
+   (:func:`hardware_key`: the same published hardware figures, e.g. an ASA A-series record and its AFF A-series
+   counterpart) share one bound. Capacity here is the
    controller's 8 KiB 70/30 operation rate: nodes x min(servers / CPU demand, affinities / hold), and not above its
    catalogued data-path throughput or IOPS ceiling (a platform that limit holds back is not raised past it: the
    smaller one is lowered).
@@ -405,8 +406,9 @@ def hardware_key(record: Controller) -> tuple[object, ...]:
 
 @functools.lru_cache(maxsize=1)
 def ordering_steps() -> tuple[tuple[str, str, str], ...]:
-    """(smaller id, larger id, public basis kind) of every step of the bundled ladder file that no cited public
-    figure contradicts (module step 4); () when the file cannot be read. Read once per process."""
+    """(smaller id, larger id, public basis kind) of every step of the bundled ladder file whose saturation no cited
+    public figure contradicts (module step 4, :func:`ordering_of`); () when the file cannot be read. Read once per
+    process."""
     from models.bounded_read import FileRefusedError
     from models.catalog.loader import parse_bundled_toml
 
@@ -414,8 +416,24 @@ def ordering_steps() -> tuple[tuple[str, str, str], ...]:
         data = parse_bundled_toml(validation_dir() / "ladders.toml")  # through the parsed-TOML cache
     except (OSError, FileRefusedError):
         return ()
-    return tuple((str(s["smaller"]), str(s["larger"]), str(s.get("basis_kind", ""))) for s in data.get("step", [])
-                 if not s.get("contradicted") and "smaller" in s and "larger" in s)
+    return ordering_of(data)
+
+
+def ordering_of(data: dict[str, object]) -> tuple[tuple[str, str, str], ...]:
+    """(smaller id, larger id, public basis kind) of every ``[[step]]`` of a ladder file's tables that orders the
+    capacities: every step but one whose cited public figure (``contradicted``) contradicts its saturation (its
+    ``contradicts`` names "saturation", or names nothing). A figure that contradicts only the light-load latency (a
+    smaller read cache, say) leaves the capacity order standing."""
+    steps = data.get("step", [])
+    out = []
+    for s in steps if isinstance(steps, list) else []:
+        if not isinstance(s, dict) or "smaller" not in s or "larger" not in s:
+            continue
+        respects = s.get("contradicts") or ["saturation"]
+        if s.get("contradicted") and "saturation" in respects:
+            continue
+        out.append((str(s["smaller"]), str(s["larger"]), str(s.get("basis_kind", ""))))
+    return tuple(out)
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,9 @@ The ladders are data (``resources/validation/ladders.toml``, :func:`load_ladders
 and protocols every platform of it is evaluated with (:class:`LadderSetup`), and per step the smaller and the
 larger platform with the public basis of the relation (:class:`LadderStep`: a vendor upgrade path, a vendor
 performance figure, the vendor's positioning of the two, or only its model numbering within one family, said so)
-and, where a cited public figure contradicts the relation, that figure.
+and, where a cited public figure contradicts the relation, that figure, the respects it contradicts (saturation,
+light-load latency) and the workloads it concerns: a check that fails only in those respects is reported as failing
+where a cited figure says so, apart from the checks that fail otherwise.
 
 :func:`run_ladders` evaluates each step's platforms on the same design (:func:`ladder_scenario`: the same drives in
 a shelf both platforms take, the same hosts and front-end links) with the bundled OLTP workload (the "OLTP 8K
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 import math
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -88,6 +90,14 @@ model numbering within one family (no figure or statement found)."""
 RELATIONS = ("family", "successor")
 """A step within one family and generation, or a successor against the installed-base system it replaces."""
 
+RESPECTS = ("saturation", "light-load latency")
+"""What a cited public figure may contradict of a step (its ``contradicts``): the larger platform's saturation not
+below the smaller's, its light-load latency not above it. Only a step whose figure contradicts its saturation leaves
+the hardware relation's ordering (``models.performance.hardware_relation.ordering_steps``)."""
+
+WORKLOADS = ("oltp", "nfs")
+"""The ladder workloads' ids (:func:`ladder_workloads`), which a step's ``contradicted_workloads`` names."""
+
 
 class LadderError(ValueError):
     """The ladder file is malformed or names what the catalog does not have; the message says where."""
@@ -117,8 +127,10 @@ class LadderStep:
     Attributes:
         smaller, larger: catalog controller ids. setup: the :class:`LadderSetup` id. relation: "family" or
         "successor". basis_kind: one of :data:`BASIS_KINDS`. basis: the public document(s), title and address.
-        contradicted: the cited public figure that contradicts the relation ("" when none does). smaller_drive,
-        larger_drive: a drive of each platform's own when the two take no common drive ("" : the setup's).
+        contradicted: the cited public figure that contradicts the relation ("" when none does). contradicts: the
+        respects it contradicts (of :data:`RESPECTS`; empty when none). contradicted_workloads: the workloads it
+        concerns (of :data:`WORKLOADS`; every one when the file names none). smaller_drive, larger_drive: a drive of
+        each platform's own when the two take no common drive ("" : the setup's).
     """
 
     smaller: str
@@ -128,6 +140,8 @@ class LadderStep:
     basis_kind: str
     basis: str
     contradicted: str = ""
+    contradicts: tuple[str, ...] = ()
+    contradicted_workloads: tuple[str, ...] = ()
     smaller_drive: str = ""
     larger_drive: str = ""
 
@@ -147,6 +161,17 @@ def _text(item: dict[str, Any], key: str, where: str, default: str | None = None
     return value
 
 
+def _names(item: dict[str, Any], key: str, where: str, allowed: tuple[str, ...]) -> tuple[str, ...]:
+    value = item.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise LadderError(f"{where}: '{key}' must be a list of texts")
+    unknown = [v for v in value if v not in allowed]
+    if unknown:
+        raise LadderError(f"{where}: '{key}' names {', '.join(repr(v) for v in unknown)}, not one of "
+                          f"{', '.join(allowed)}")
+    return tuple(dict.fromkeys(value))
+
+
 def parse_ladders(data: dict[str, Any], where: str, catalog: Catalog) -> Ladders:
     """Validate a ladder file's TOML tables against ``catalog``.
 
@@ -157,7 +182,9 @@ def parse_ladders(data: dict[str, Any], where: str, catalog: Catalog) -> Ladders
     Raises:
         LadderError: a missing or wrong-typed field, an unknown id, a controller that is not a controller, a
             basis kind or relation not in :data:`BASIS_KINDS` / :data:`RELATIONS`, a step on a setup that does not
-            exist, a step whose platforms cannot take its drive, or a step repeated.
+            exist, a step whose platforms cannot take its drive, a step repeated, or a contradiction that does not
+            say what it contradicts (``contradicted`` without ``contradicts`` or the reverse; a respect or workload
+            not in :data:`RESPECTS` / :data:`WORKLOADS`).
     """
     setups: dict[str, LadderSetup] = {}
     for k, item in enumerate(data.get("setup", []), start=1):
@@ -185,10 +212,19 @@ def parse_ladders(data: dict[str, Any], where: str, catalog: Catalog) -> Ladders
         step = LadderStep(smaller=_text(item, "smaller", here), larger=_text(item, "larger", here),
                           setup=_text(item, "setup", here), relation=_text(item, "relation", here),
                           basis_kind=_text(item, "basis_kind", here), basis=_text(item, "basis", here),
-                          contradicted=_text(item, "contradicted", here, ""),
+                          contradicted=_text(item, "contradicted", here, "").strip(),
                           smaller_drive=_text(item, "smaller_drive", here, ""),
                           larger_drive=_text(item, "larger_drive", here, ""))
         here = f"{here} ({step.smaller} < {step.larger})"
+        step = replace(step, contradicts=_names(item, "contradicts", here, RESPECTS),
+                       contradicted_workloads=_names(item, "contradicted_workloads", here, WORKLOADS))
+        if bool(step.contradicted) != bool(step.contradicts):
+            raise LadderError(f"{here}: 'contradicted' (the cited figure) and 'contradicts' (what it contradicts, of "
+                              f"{', '.join(RESPECTS)}) go together")
+        if step.contradicted_workloads and not step.contradicted:
+            raise LadderError(f"{here}: 'contradicted_workloads' without 'contradicted'")
+        if step.contradicted and not step.contradicted_workloads:
+            step = replace(step, contradicted_workloads=WORKLOADS)
         for cid in (step.smaller, step.larger):
             if not isinstance(catalog.find(cid), Controller):
                 raise LadderError(f"{here}: '{cid}' is not a controller of the catalog")
@@ -373,7 +409,8 @@ class LadderCheck:
         step: the :class:`LadderStep`. workload: "oltp" or "nfs". protocol: the protocol evaluated.
         smaller, larger: the two :class:`PlatformPoint` s. holds: saturation and light-load latency both within
         tolerance (:data:`SATURATION_TOLERANCE`, :data:`LATENCY_TOLERANCE`). why: in words, what fails ("" when
-        it holds).
+        it holds). contradicted: it fails, and only in respects that the step's cited public figure contradicts on
+        this workload (:func:`contradicted_only`).
     """
 
     step: LadderStep
@@ -383,16 +420,30 @@ class LadderCheck:
     larger: PlatformPoint
     holds: bool
     why: str = ""
+    contradicted: bool = False
+
+
+def failures(smaller: PlatformPoint, larger: PlatformPoint) -> list[tuple[str, str]]:
+    """What of the larger platform's point is below the smaller's: (respect of :data:`RESPECTS`, in words) each."""
+    fails = []
+    if not larger.saturation >= smaller.saturation * (1 - SATURATION_TOLERANCE):
+        fails.append(("saturation", f"saturation {larger.saturation / smaller.saturation - 1:+.1%}"))
+    if not larger.light_ms <= smaller.light_ms * (1 + LATENCY_TOLERANCE):
+        fails.append(("light-load latency", f"light-load latency {larger.light_ms / smaller.light_ms - 1:+.1%}"))
+    return fails
 
 
 def verdict(smaller: PlatformPoint, larger: PlatformPoint) -> tuple[bool, str]:
     """Whether the larger platform's point is not below the smaller's: (holds, what fails in words)."""
-    fails = []
-    if not larger.saturation >= smaller.saturation * (1 - SATURATION_TOLERANCE):
-        fails.append(f"saturation {larger.saturation / smaller.saturation - 1:+.1%}")
-    if not larger.light_ms <= smaller.light_ms * (1 + LATENCY_TOLERANCE):
-        fails.append(f"light-load latency {larger.light_ms / smaller.light_ms - 1:+.1%}")
-    return not fails, "; ".join(fails)
+    fails = failures(smaller, larger)
+    return not fails, "; ".join(text for _, text in fails)
+
+
+def contradicted_only(step: LadderStep, workload: str, failed: list[tuple[str, str]]) -> bool:
+    """True when ``failed`` (:func:`failures`) is not empty and every respect in it is one that the step's cited
+    public figure contradicts on ``workload`` (its ``contradicts`` and ``contradicted_workloads``)."""
+    return (bool(failed) and bool(step.contradicted) and workload in step.contradicted_workloads
+            and all(respect in step.contradicts for respect, _ in failed))
 
 
 @dataclass
@@ -407,6 +458,11 @@ class LadderRun:
     def holding(self) -> int:
         """How many checks hold."""
         return sum(c.holds for c in self.checks)
+
+    @property
+    def contradicted(self) -> int:
+        """How many checks fail only where a cited public figure says so (:attr:`LadderCheck.contradicted`)."""
+        return sum(c.contradicted for c in self.checks)
 
 
 def step_workloads(step: LadderStep, ladders: Ladders, catalog: Catalog) -> list[tuple[str, str]]:
@@ -441,8 +497,9 @@ def check_step(step: LadderStep, ladders: Ladders, catalog: Catalog, workload: s
     base = ladder_workloads()[workload]
     points = [evaluate_point(ladder_scenario(r, s, d, setup.drive_count, link, ports, base, catalog), catalog)
               for r, s, d in zip(records, shelves, drives)]
-    holds, why = verdict(points[0], points[1])
-    return LadderCheck(step, workload, protocol, points[0], points[1], holds, why)
+    failed = failures(points[0], points[1])
+    return LadderCheck(step, workload, protocol, points[0], points[1], not failed,
+                       "; ".join(text for _, text in failed), contradicted_only(step, workload, failed))
 
 
 def run_ladders(catalog: Catalog, ladders: Ladders | None = None) -> LadderRun:
