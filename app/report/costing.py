@@ -26,7 +26,6 @@ from models.present.cost import (
     unpriced_row,
 )
 
-
 DASH_ARRAYS: dict[str, list[float] | None] = {"solid": None, "dash": [4.0, 2.0], "dot": [1.2, 1.6],
                                               "dashdot": [4.0, 1.6, 1.2, 1.6]}
 """``models.present.cost.series_dash``'s styles as reportlab dash arrays (points on, off, ...)."""

@@ -14,7 +14,8 @@ from models.project.model import Project, Scenario
 
 __all__ = ["candidate_break_even", "cloud_price_lines", "cost_notes", "design_apart", "design_apart_short",
            "design_line_texts",
-           "design_tco", "cost_series", "series_dash", "figure_rows", "footprint_rows", "monthly_rows", "option_rows", "tco_to_dict",
+           "design_tco", "cost_series", "series_dash", "figure_rows", "footprint_rows", "monthly_rows", "option_rows",
+           "tco_to_dict",
            "comparison_scope", "design_cost_text", "hardware_budget",
            "unpriced_row",
            "vcpu_rate_carried", "workbook_rows"]

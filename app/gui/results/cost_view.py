@@ -31,7 +31,6 @@ from app.gui.results.on_show import ComputedOnShow
 from models.project import edits
 from models.project.model import RunningCosts
 
-
 PEN_STYLES = {"solid": Qt.PenStyle.SolidLine, "dash": Qt.PenStyle.DashLine, "dot": Qt.PenStyle.DotLine,
               "dashdot": Qt.PenStyle.DashDotLine}
 """``models.present.cost.series_dash``'s styles as Qt pen styles."""
