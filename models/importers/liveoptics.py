@@ -293,6 +293,7 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
                 summed.append(name)
             kb = checked_number(row, c_kb, sheet, line, flags, MAX_MBPS * 1000, "10,000,000 MB/s") \
                 if stat == "peak" and coincident else None
+            mb_split: tuple[float, float, str] | None = None
             if kb is not None:
                 mb_split = bounded_split(kb / 1000, share, v["read_mbps"], v["write_mbps"], MBPS_SLACK)
                 if mb_split is None:  # no ratio and no per-direction MB/s to split by
@@ -309,6 +310,10 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
                     moved = [m for m in moved if m[0] != "IOPS"]  # the IOPS are left out: nothing was split
             if moved:
                 bounded.append(name)
+                if len(moved) == 2:  # the MB/s said briefly after the IOPS
+                    assert mb_split is not None and kb is not None
+                    moved[1] = ("MB/s", f"MB/s alike: {mb_split[0]:,.1f} read and {mb_split[1]:,.1f} written of "
+                                        f"{kb / 1000:,.1f} MB/s")
                 flags.append(sheet.flag(line, cols.get((stat, "", "iops")),
                                         f"{stat} mix: " + "; ".join(words for _, words in moved), refused=False))
             for d in ("read", "write"):
@@ -373,6 +378,6 @@ def _moved_words(split: tuple[float, float, str], total: float, share: float, pe
     if how == "unbounded":
         return (f"{fmt(total)} {unit} is outside what the per-direction peaks allow ({given}): split by the "
                 f"average ratio {share:.0%} read, unbounded")
-    return (f"the average ratio ({share:.0%} read) gives {fmt(total * share)} reads and {fmt(total * (1 - share))} "
-            f"writes of {fmt(total)} {unit}, which the per-direction peaks ({given}) rule out: {fmt(reads)} reads "
-            f"and {fmt(writes)} writes taken")
+    return (f"the average ratio ({share:.0%} read) would put {fmt(total * share)} reads and "
+            f"{fmt(total * (1 - share))} writes in {fmt(total)} {unit}, beyond the per-direction peaks ({given}): "
+            f"{fmt(reads)} reads and {fmt(writes)} writes taken")
