@@ -889,7 +889,12 @@ def _import_env(args) -> int:
     built on a starting design that ``storplan size`` can replace."""
     from models.importers.inventory import InventoryError
     from models.importers.registry import check_source, detect, flag_summary, nothing_listed, reader
-    from models.importers.workloads import IMPORT_BASE_EXAMPLE, import_environment
+    from models.importers.workloads import (
+        IMPORT_BASE_EXAMPLE,
+        capacity_words,
+        default_group_by,
+        import_environment,
+    )
     from models.project.textformat import dumps
     from models.store import StoreError, is_storplan_path, save_project
 
@@ -912,7 +917,7 @@ def _import_env(args) -> int:
             if kind == "ontap":  # the polls of one collection are read together
                 from models.importers.ontap import read_ontap
 
-                inventories.append(read_ontap(*paths, interval_s=args.interval))
+                inventories.append(read_ontap(*paths, interval_s=args.interval, require_interval=True))
             else:
                 inventories.extend(reader(kind)(path) for path in paths)
         if args.group_by in ("svm", "aggregate") and not any(inv.volumes for inv in inventories):
@@ -925,7 +930,8 @@ def _import_env(args) -> int:
         base = loaded.project
         scenario = base.scenario
         target = next(n.id for n in scenario.nodes if n.kind == "controller")
-        result = import_environment(inventories, target, group_by=args.group_by, stat=args.stat,
+        group_by = args.group_by or default_group_by(inventories)
+        result = import_environment(inventories, target, group_by=group_by, stat=args.stat,
                                     keep_names=args.keep_names,
                                     base=base.requirements.with_changes(families=[], protocols=[]))
     except InventoryError as exc:
@@ -950,7 +956,7 @@ def _import_env(args) -> int:
     info = base.info.with_changes(
         name="Imported environment", customer="", author="", created=now, modified=now,
         description=import_description(
-            inventories, result, args.group_by,
+            inventories, result, group_by,
             f"The design is the installed system: {today.summary}." if installed is not None else
             f"The design shown is a starting point for sizing, not a recommendation: {start.note}."))
     project = base.with_scenario(installed if installed is not None else scenario).with_changes(
@@ -968,13 +974,16 @@ def _import_env(args) -> int:
         load = ("capacity only, needs a preset" if group.needs_preset else
                 f"{rate_words(group.iops)} IOPS, {group.read_pct:.0f}% read, {group.block_kib:,.1f} KiB, "
                 f"{group.mbps:,.1f} MB/s")
-        print(f"{group.name} ({group.members}): {load} [{group.method}]; used {group.used_bytes / 2**40:,.3f} TiB")
+        print(f"{group.name} ({group.members}): {load} [{group.method}]; "
+              f"{capacity_words(group.used_bytes, group.provisioned_bytes, group.capacity_basis)}")
         for note in group.notes:
             print(f"      {note}")
+    if args.group_by is None and group_by != "cluster":
+        print(f"note: grouped by {group_by} (the files' Environment column; --group-by cluster for one group)")
     for note in [*result.notes, *(n for inv in inventories for n in inv.notes)]:
         print(f"note: {note}")
     print(f"wrote {out} ({len(result.workloads)} workload(s), {rate_words(result.iops)} IOPS, "
-          f"{result.capacity_bytes / 2**40:,.3f} TiB used)")
+          f"{capacity_words(result.capacity_bytes, result.provisioned_bytes, result.capacity_basis)})")
     if today is not None:
         print("\n".join(today.lines))
     return 0
@@ -1193,10 +1202,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                         "statistics, or counter-table polls with their counter schema, or 'statistics show -raw' "
                         "text with its counter catalogue: the polls of one collection together)")
     p.add_argument("-o", "--output", required=True, help="the project to write (.storplan or .toml)")
-    p.add_argument("--group-by", choices=("cluster", "datastore", "tag", "svm", "aggregate"), default="cluster",
+    p.add_argument("--group-by", choices=("cluster", "datastore", "tag", "svm", "aggregate"), default=None,
                    help="machines (RVTools, Live Optics, Azure Migrate): by cluster, datastore or tag; ONTAP "
                         "volumes and LUNs: by svm or aggregate (cluster and tag mean the SVM, datastore the "
-                        "aggregate); svm and aggregate need ONTAP files; default cluster")
+                        "aggregate); svm and aggregate need ONTAP files; default tag for Azure Migrate reports "
+                        "with an Environment column, else cluster")
     p.add_argument("--stat", choices=("p95", "peak"), default="p95",
                    help="where only per-machine summaries exist, sum their P95 (default) or peak")
     p.add_argument("--keep-names", action="store_true", help="keep the source's names (default: pseudonyms)")

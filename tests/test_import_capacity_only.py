@@ -63,7 +63,11 @@ def kubev2v_rows() -> list[dict]:
 
 
 def test_rvtools_without_performance_counts_its_capacity_and_sizes_on_it(capsys, tmp_path, kubev2v_rows) -> None:
-    used = sum(int(r["In Use MiB"] or 0) for r in kubev2v_rows) * MIB
+    consumed = {}  # review 55 item 5: an empty In Use cell is filled from the guest's vPartition Consumed
+    for r in _sheet_rows(KUBEV2V, "vPartition", "VM"):
+        consumed[r["VM"]] = consumed.get(r["VM"], 0) + int(r["Consumed MiB"])
+    used = sum(int(r["In Use MiB"]) if r["In Use MiB"] not in (None, "") else consumed.get(r["VM"], 0)
+               for r in kubev2v_rows) * MIB
     off = sum(1 for r in kubev2v_rows if str(r["Powerstate"]).casefold() == "poweredoff")
     assert used > 0 and off > 0
     path, text = _import(capsys, tmp_path, KUBEV2V)
@@ -97,12 +101,15 @@ def test_rvtools_without_performance_counts_its_capacity_and_sizes_on_it(capsys,
 def test_azure_migrate_capacity_is_stored_and_the_nameless_group_suggests_tags(capsys, tmp_path) -> None:
     rows = _sheet_rows(AZURE, "All_VM_IaaS_Server_Rehost_Perf", "Machine Name")
     storage = sum(round(float(r["Storage (in GB)"]) * GIB) for r in rows)
-    tagged = any(r.get("Environment") for r in rows)
-    path, text = _import(capsys, tmp_path, AZURE)
+    environments = {r["Environment"] for r in rows if r.get("Environment")}
+    path, text = _import(capsys, tmp_path, AZURE)  # review 55 item 7: grouped by the Environment tag by default
     workloads = load(path).scenario.workloads
     assert sum(w.dataset_bytes for w in workloads) == pytest.approx(storage, rel=1e-9)
+    assert len(workloads) == len(environments) == 2 and all(w.name.startswith("tag-") for w in workloads)
+    path, text = _import(capsys, tmp_path, AZURE, options=("--group-by", "cluster"))
+    workloads = load(path).scenario.workloads
     assert [w.name for w in workloads] == [f"(no cluster value){CAPACITY_ONLY_SUFFIX}"]
-    assert tagged and "--group-by tag" in text
+    assert "--group-by tag" in text
     evaluated = json.loads(_run(capsys, "evaluate", "--json", str(path)))
     assert evaluated["capacity"]["logical_used_bytes"] == pytest.approx(storage, rel=1e-9)
 

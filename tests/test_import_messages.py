@@ -47,7 +47,10 @@ def test_a_workbook_of_no_known_source_names_the_tools(tmp_path) -> None:
     with pytest.raises(InventoryError) as err:
         detect(tmp_path / "renamed.xlsx")
     assert str(err.value) == ("renamed.xlsx: a workbook of no known source (looked for the sheets Azure Migrate: "
-                              "All_VM_IaaS_Server_Rehost_Perf; Live Optics: VMs, VM Performance; RVTools: vInfo)")
+                              "All_VM_IaaS_Server_Rehost_Perf; Live Optics: VMs with one of VM Performance, Details, "
+                              "ESX Hosts, VM Disks, ESX Performance; RVTools: vInfo; it has 'VM info', 'vDisk', "
+                              "'vPartition', 'vCPU', 'vMemory', 'vHost', 'vCluster', 'vNetwork', 'vSnapshot', "
+                              "'vTools', 'vCD', 'vUSB' and 5 more)")
 
 
 ONTAP = SAMPLES / "ontap"

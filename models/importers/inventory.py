@@ -156,7 +156,8 @@ class Volume:
 class Datastore:
     """A datastore as a virtualisation inventory lists it (RVTools vDatastore); capacities in bytes, None when not
     given: ``capacity_bytes`` its size, ``free_bytes`` free, ``provisioned_bytes`` promised to machines (thin
-    provisioning can exceed the size), ``used_bytes`` in use; ``kind`` its type (VMFS, NFS, vsan, ...)."""
+    provisioning can exceed the size), ``used_bytes`` in use; ``kind`` its type (VMFS, NFS, vsan, ...); ``hosts`` how
+    many hosts mount it (None when not given; a VMFS datastore of one host is local)."""
 
     name: str
     capacity_bytes: int | None = None
@@ -165,6 +166,7 @@ class Datastore:
     used_bytes: int | None = None
     kind: str = ""
     cluster: str = ""
+    hosts: int | None = None
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,17 @@ the machine's highest combined rate, while "Peak Read IOPS" and "Peak Write IOPS
 own series, usually at different moments: their sum overstates the peak (sample file: 34,256 against the file's
 31,940 IOPS) and their ratio is not the mix at the peak. So a machine's peak is its "Peak IOPS", split into reads
 and writes by its "Avg Read/Write Ratio" (the file gives no mix at the peak: the measured average mix is assumed);
-its peak throughput is "Max KB/sec" (KB = 1,000 bytes, the file's MB/s being 10^6 bytes) split the same way. The
-per-direction peak columns are used only where the file has no "Peak IOPS" or no ratio. Averages are the
-per-direction average columns (an average of sums is the sum of averages)."""
+its peak throughput is "Max KB/sec" (KB = 1,000 bytes, the file's MB/s being 10^6 bytes) split the same way.
+
+The per-direction peaks bound that split: at the moment of the combined peak no direction runs above its own
+highest rate, so reads lie in [Peak IOPS - Peak Write IOPS, Peak Read IOPS] and writes in [Peak IOPS - Peak Read
+IOPS, Peak Write IOPS] (MB/s alike, widened by a whole unit for the file's rounded MB/s columns). The average-ratio
+point is moved to the nearest bound where it falls outside (the sample file's PHCLA105: 48% read on average would put
+6,794 writes/s at its 13,066 IOPS peak, while its writes never exceeded 1,044/s: 12,022 reads and 1,044 writes
+are taken), and each row so moved is flagged with a warning. Where the ratio cell is empty or unreadable (flagged),
+the Peak IOPS is split in proportion to the per-direction peaks (always within the bounds). Only where the file has
+no "Peak IOPS" is the sum of the per-direction peaks taken, and a note says that it overstates the peak. Averages
+are the per-direction average columns (an average of sums is the sum of averages)."""
 
 from __future__ import annotations
 
@@ -43,6 +51,7 @@ from models.importers.workbook import (
     check_count,
     checked_number,
     count_of,
+    flag_text,
     open_workbook,
     text,
 )
@@ -96,6 +105,44 @@ def _ratio(value: object) -> float | None:
         return None
     r, w = float(m.group(1)), float(m.group(2))
     return r / (r + w) if r + w > 0 else None
+
+
+IOPS_SLACK = 0.0
+"""The per-direction peak IOPS bound the split as the file states them."""
+MBPS_SLACK = 1.0
+"""The file's per-direction MB/s are whole numbers: a whole unit is allowed before a bound applies (a split moved by
+less than its rounding says nothing)."""
+
+
+def bounded_split(total: float, share: float | None, peak_read: float | None, peak_write: float | None,
+                  slack: float = IOPS_SLACK) -> tuple[float, float, str] | None:
+    """A machine's peak ``total`` split into (reads, writes, how), reads within what its per-direction peaks allow.
+
+    At the combined peak no direction runs above its own highest rate: reads >= total - ``peak_write`` and reads
+    <= ``peak_read`` (each widened by ``slack``; a bound whose column is missing is not applied). The split starts
+    at ``share`` (the machine's average read share) and is moved to the nearest bound when it falls outside.
+    Without a share it is proportional to the per-direction peaks (within the bounds whenever the columns agree).
+
+    Returns:
+        (reads, writes, how): how is "ratio" (the average-ratio point, within the bounds), "bounded" (moved to a
+        bound), "proportional" (no share: split by the per-direction peaks) or "unbounded" (the bounds contradict
+        each other, total above their sum or below either: the average-ratio point is kept); None when there is
+        neither a share nor both per-direction peaks to split by.
+    """
+    how = "ratio"
+    if share is None:
+        if peak_read is None or peak_write is None or peak_read + peak_write <= 0:
+            return None
+        share, how = peak_read / (peak_read + peak_write), "proportional"
+    lo = 0.0 if peak_write is None else max(0.0, total - peak_write - slack)
+    hi = total if peak_read is None else min(total, peak_read + slack)
+    reads = total * share
+    if lo > hi:
+        return reads, total - reads, "unbounded"
+    bounded = min(max(reads, lo), hi)
+    if how == "ratio" and bounded != reads:
+        how = "bounded"
+    return bounded, total - bounded, how
 
 
 def read_liveoptics(path: Path) -> Inventory:
@@ -207,10 +254,19 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
     stats: list[Statistic] = [s for s in ("average", "p95", "peak") if any(k[0] == s for k in cols)]
     c_kb = sheet.col("Max KB/sec", "Peak KB/sec")
     split_used = peak_used = False
+    bounded: list[str] = []
+    proportional: list[str] = []
+    summed: list[str] = []
     out: dict[str, tuple[PerfFigures, ...]] = {}
     for line, row in sheet.rows:
         figures = []
+        name = text(cell(row, c_name)) or text(cell(row, c_id)) or f"row {line}"
         share = _ratio(cell(row, c_ratio))
+        raw_ratio = text(cell(row, c_ratio))
+        if share is None and raw_ratio:
+            flags.append(sheet.flag(line, c_ratio, f"{flag_text(raw_ratio)!r} is not a read/write ratio such as "
+                                    "'56% / 44%': left out (the peak is split by the per-direction peaks, the "
+                                    "averages by their own columns)"))
         for stat in stats:
             v: dict[str, float | None] = {}
             for d in ("read", "write"):
@@ -218,23 +274,48 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
                     v[f"{d}_{short}"] = checked_number(row, cols.get((stat, d, kind)), sheet, line, flags,
                                                        *LIMITS[kind])
             total = checked_number(row, cols.get((stat, "", "iops")), sheet, line, flags, *LIMITS["iops"])
-            coincident = stat != "average" and total is not None and share is not None
-            if coincident or (v["read_iops"] is None and v["write_iops"] is None and total is not None
-                              and share is not None):
-                assert total is not None and share is not None
+            moved: list[tuple[str, str]] = []  # (unit, what the bounds did)
+            coincident = False
+            if stat != "average" and total is not None:
+                split = bounded_split(total, share, v["read_iops"], v["write_iops"])
+                if split is not None:
+                    coincident = peak_used = True
+                    if split[2] in ("bounded", "unbounded") and share is not None:
+                        moved.append(("IOPS", _moved_words(split, total, share, v["read_iops"], v["write_iops"],
+                                                           "IOPS")))
+                    elif share is None and stat == "peak":
+                        proportional.append(name)
+                    v["read_iops"], v["write_iops"] = split[0], split[1]
+            elif v["read_iops"] is None and v["write_iops"] is None and total is not None and share is not None:
                 v["read_iops"], v["write_iops"] = total * share, total * (1 - share)
-                if coincident:
-                    peak_used = True
-                else:
-                    split_used = True
+                split_used = True
+            if stat == "peak" and total is None and v["read_iops"] is not None and v["write_iops"] is not None:
+                summed.append(name)
             kb = checked_number(row, c_kb, sheet, line, flags, MAX_MBPS * 1000, "10,000,000 MB/s") \
                 if stat == "peak" and coincident else None
-            if kb is not None and share is not None:
-                v["read_mbps"], v["write_mbps"] = kb / 1000 * share, kb / 1000 * (1 - share)
+            mb_split: tuple[float, float, str] | None = None
+            if kb is not None:
+                mb_split = bounded_split(kb / 1000, share, v["read_mbps"], v["write_mbps"], MBPS_SLACK)
+                if mb_split is None:  # no ratio and no per-direction MB/s to split by
+                    v["read_mbps"] = v["write_mbps"] = None
+                else:
+                    if mb_split[2] in ("bounded", "unbounded") and share is not None:
+                        moved.append(("MB/s", _moved_words(mb_split, kb / 1000, share, v["read_mbps"],
+                                                           v["write_mbps"], "MB/s")))
+                    v["read_mbps"], v["write_mbps"] = mb_split[0], mb_split[1]
                 if total is not None and total * MIN_IO_BYTES > (kb + 0.5) * 1000:
                     flags.append(sheet.flag(line, cols.get((stat, "", "iops")), f"{total:g} IOPS is more than "
                                             f"{kb:g} KB/s allows at {MIN_IO_BYTES}-byte I/Os: left out"))
                     v["read_iops"] = v["write_iops"] = None
+                    moved = [m for m in moved if m[0] != "IOPS"]  # the IOPS are left out: nothing was split
+            if moved:
+                bounded.append(name)
+                if len(moved) == 2:  # the MB/s said briefly after the IOPS
+                    assert mb_split is not None and kb is not None
+                    moved[1] = ("MB/s", f"MB/s alike: {mb_split[0]:,.1f} read and {mb_split[1]:,.1f} written of "
+                                        f"{kb / 1000:,.1f} MB/s")
+                flags.append(sheet.flag(line, cols.get((stat, "", "iops")),
+                                        f"{stat} mix: " + "; ".join(words for _, words in moved), refused=False))
             for d in ("read", "write"):
                 iops, mbps = v[d + "_iops"], v[d + "_mbps"]
                 if iops is not None and mbps is not None and iops * MIN_IO_BYTES > (mbps + 0.5) * 1e6:
@@ -260,7 +341,19 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
     if peak_used:
         notes.append("each machine's peak is the file's Peak IOPS (its highest combined read + write rate) and, "
                      "where given, Max KB/sec; split into reads and writes by the machine's average read/write "
-                     "ratio (the file gives no mix at the peak)")
+                     "ratio (the file gives no mix at the peak), within what its Peak Read and Peak Write figures "
+                     "allow at that moment")
+    if bounded:
+        notes.append(f"{len(bounded)} machine(s) ({_some(bounded)}): the average read/write ratio gives a mix at "
+                     "the peak that the file's per-direction peaks rule out: moved to the nearest mix they allow "
+                     "(see the warnings)")
+    if proportional:
+        notes.append(f"{len(proportional)} machine(s) ({_some(proportional)}) without a usable read/write ratio: "
+                     "the Peak IOPS is split in proportion to Peak Read IOPS and Peak Write IOPS")
+    if summed:
+        notes.append(f"{len(summed)} machine(s) ({_some(summed)}) without a Peak IOPS: their peak is Peak Read IOPS "
+                     "+ Peak Write IOPS, each direction's highest at its own moment; the sum overstates the "
+                     "machine's coincident peak")
     if split_used:
         notes.append("where a statistic gives total IOPS only, read and write IOPS are split by the file's average "
                      "read/write ratio")
@@ -268,3 +361,23 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
         notes.append("sheet VM Performance has no IOPS, MB/s or latency columns: no performance figures")
     return out
 
+
+def _some(names: list[str], shown: int = 3) -> str:
+    """The first ``shown`` names, "and N more" beyond."""
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return ", ".join(names[:shown]) + more
+
+
+def _moved_words(split: tuple[float, float, str], total: float, share: float, peak_read: float | None,
+                 peak_write: float | None, unit: str) -> str:
+    """What a bounded split did, in words, for the row's warning."""
+    reads, writes, how = split
+    fmt = (lambda x: f"{x:,.0f}") if unit == "IOPS" else (lambda x: f"{x:,.1f}")
+    given = (f"Peak Read {fmt(peak_read) if peak_read is not None else 'not given'}, Peak Write "
+             f"{fmt(peak_write) if peak_write is not None else 'not given'}")
+    if how == "unbounded":
+        return (f"{fmt(total)} {unit} is outside what the per-direction peaks allow ({given}): split by the "
+                f"average ratio {share:.0%} read, unbounded")
+    return (f"the average ratio ({share:.0%} read) would put {fmt(total * share)} reads and "
+            f"{fmt(total * (1 - share))} writes in {fmt(total)} {unit}, beyond the per-direction peaks ({given}): "
+            f"{fmt(reads)} reads and {fmt(writes)} writes taken")

@@ -574,6 +574,16 @@ def counter_protocol(polls: list[dict[str, float]], where: str = "the counter ta
 
 # --- the reader ---------------------------------------------------------------------------------------------------
 
+def json_error(name: str, text: str, exc: json.JSONDecodeError) -> str:
+    """A JSON parse error in words: the file, the line and column, what the parser met there (its message, whose
+    "starting at" the line and column answer), and, where the text ends inside the JSON, that the file looks cut
+    short."""
+    what = (exc.msg[:1].lower() + exc.msg[1:]).removesuffix(" starting at").removesuffix(" at")
+    truncated = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated")
+    return (f"{name}: line {exc.lineno}, column {exc.colno}: not valid JSON ({what})"
+            + ("; the file ends before its JSON does (cut short?)" if truncated else ""))
+
+
 def _kind_of(text: str, name: str) -> tuple[str, Any]:
     """The form of one file: "keyperf", "schema", "rows", "nodes" (parsed JSON) or "statistics", "catalogue",
     "nodes" (text)."""
@@ -582,7 +592,7 @@ def _kind_of(text: str, name: str) -> tuple[str, Any]:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise InventoryError(f"{name}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
+            raise InventoryError(json_error(name, text, exc)) from None
         except RecursionError:
             raise InventoryError(f"{name}: JSON nested too deeply to be an ONTAP answer") from None
         if not isinstance(data, dict):
@@ -611,7 +621,38 @@ def _kind_of(text: str, name: str) -> tuple[str, Any]:
                          "-raw', no counter catalogue, no node list naming a model)")
 
 
-def read_ontap(*paths: str | Path, interval_s: float | None = None) -> Inventory:
+TOTAL_OPS = "total_ops"
+"""The counter-table volume counter of all operations (beside total_read_ops, total_write_ops, total_other_ops)."""
+INTERVAL_NEEDED = "counter-table polls carry no clock"
+"""How the message (``require_interval``) and the note on counter-table polls read without their interval start."""
+
+
+def _total_ops_note(series: Iterable[_Series]) -> str:
+    """A note where the counter-table volumes' total_ops rose by more than their read + write + other operations
+    over the polls (in the order given; intervals whose counters went backwards left out), "" where they agree (to
+    1%) or the rows give no total_ops."""
+    total = parts = 0.0
+    for s in series:
+        names = (TOTAL_OPS, s.spec.read_ops, s.spec.write_ops, s.spec.other_ops)
+        for a, b in zip(s.polls, s.polls[1:], strict=False):
+            if not all(n in a.counters and n in b.counters for n in names):
+                continue
+            d = [b.counters[n] - a.counters[n] for n in names]
+            if min(d) < 0:
+                continue
+            total += d[0]
+            parts += sum(d[1:])
+    if total <= 0 or abs(total - parts) <= max(1.0, 0.01 * total):
+        return ""
+    if total > parts:
+        return (f"counter tables: {TOTAL_OPS} rose by {total:,.0f} over the polls, read + write + other operations by "
+                f"{parts:,.0f}: {total - parts:,.0f} operations ({(total - parts) / total:.0%} of {TOTAL_OPS}) are "
+                "counted as none of them and are not in the load (reads and writes are)")
+    return (f"counter tables: {TOTAL_OPS} rose by {total:,.0f} over the polls, read + write + other operations by "
+            f"{parts:,.0f}, more than the total: the read and write counters are taken as they are")
+
+
+def read_ontap(*paths: str | Path, interval_s: float | None = None, require_interval: bool = False) -> Inventory:
     """Read one collection of ONTAP counters (one or more files of the forms listed in the module's docstring).
 
     Args:
@@ -619,6 +660,9 @@ def read_ontap(*paths: str | Path, interval_s: float | None = None) -> Inventory
             carries its time); counter-table polls carry no clock and are taken in the order given.
         interval_s: seconds between consecutive counter-table polls (needed for their rates; None: those volumes
             are listed without performance and a note says why).
+        require_interval: refuse counter-table polls (two or more) read without ``interval_s`` instead of listing
+            their volumes without performance (the command line's import, which would write a project without
+            load).
 
     Returns:
         An :class:`Inventory` (source "ontap", ``file`` the first file's name): one :class:`Volume` per volume or
@@ -628,7 +672,7 @@ def read_ontap(*paths: str | Path, interval_s: float | None = None) -> Inventory
 
     Raises:
         InventoryError: no file, a file that is none of the forms, unreadable or too large (the message names the
-            file by its name only).
+            file by its name only); counter-table polls without ``interval_s`` where ``require_interval``.
     """
     if not paths:
         raise InventoryError("no ONTAP file given")
@@ -663,6 +707,9 @@ def read_ontap(*paths: str | Path, interval_s: float | None = None) -> Inventory
             models.extend(m for m in node_models(data) if m not in models)
         else:
             _read_catalogue(data, out)
+    if require_interval and interval_s is None and len(row_polls) >= 2:
+        raise InventoryError(f"{row_polls[0][0]}: {INTERVAL_NEEDED} (their rows give counters, not the time they "
+                             "were taken): give the seconds between the polls (--interval SECONDS) for their rates")
     for name, data in row_polls:
         _read_counter_rows(data, name, out, interval_s)
     if row_polls:
@@ -671,7 +718,7 @@ def read_ontap(*paths: str | Path, interval_s: float | None = None) -> Inventory
             if s.spec is _RESTPERF_DEFAULT:
                 s.spec = spec
         if interval_s is None:
-            out.notes.append("counter-table polls carry no clock: give the interval between them for rates; "
+            out.notes.append(f"{INTERVAL_NEEDED}: give the interval between them for rates; "
                              "their volumes are listed without performance")
         else:
             out.notes.append(f"counter-table polls taken in the order given, {interval_s:g} s apart")
@@ -702,6 +749,10 @@ def read_ontap(*paths: str | Path, interval_s: float | None = None) -> Inventory
         volumes.append(Volume(name=s.name, svm=s.svm, node=s.node, aggregate=s.aggregate, kind=s.kind,
                               series=tuple(samples), perf=summarize(samples), protocol=protocol,
                               protocol_source=source))
+    reconciled = _total_ops_note(s for s in out.series.values() if s.spec not in (_KEYPERF, _VOLUME_TEXT)
+                                 and s.kind == "volume")
+    if reconciled:
+        out.notes.append(reconciled)
     single = sum(1 for s in out.series.values() if len(s.polls) < 2)
     if single:
         out.notes.append(f"{single} volume(s) or LUN(s) with one poll only: cumulative counters give no rate "

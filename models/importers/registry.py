@@ -38,10 +38,16 @@ def reader(kind: str) -> Callable[..., Inventory]:
 
 WORKBOOK_SHEETS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("azure-migrate", ("All_VM_IaaS_Server_Rehost_Perf",)),
-    ("liveoptics", ("VMs", "VM Performance")),
+    ("liveoptics", ("VMs",)),
     ("rvtools", ("vInfo",)),
 )
-"""Source kind -> the sheets (all of them, case and spaces ignored) a workbook of that source holds."""
+"""Source kind -> the sheets (all of them, case and spaces ignored) a workbook of that source holds: the sheets its
+reader needs (Live Optics' VM Performance is optional: without it the machines have no performance figures)."""
+COMPANION_SHEETS: dict[str, tuple[str, ...]] = {
+    "liveoptics": ("VM Performance", "Details", "ESX Hosts", "VM Disks", "ESX Performance"),
+}
+"""Source kind -> sheets of which a workbook of that source holds at least one beside :data:`WORKBOOK_SHEETS` (a
+sheet named "VMs" alone is too common a name to tell Live Optics by)."""
 
 SOURCE_NAMES = {"rvtools": "RVTools", "liveoptics": "Live Optics", "azure-migrate": "Azure Migrate",
                 "ontap": "ONTAP"}
@@ -76,12 +82,19 @@ def detect(path: Path) -> str:
     if not head:
         raise InventoryError(f"{path.name}: empty (0 bytes)")
     if head[:4] == b"PK\x03\x04":
-        have = {norm(s) for s in sheet_names(path)}
+        names = sheet_names(path)
+        have = {norm(s) for s in names}
         for kind, sheets in WORKBOOK_SHEETS:
-            if all(norm(s) in have for s in sheets):
+            companions = COMPANION_SHEETS.get(kind, ())
+            if all(norm(s) in have for s in sheets) and (
+                    not companions or any(norm(s) in have for s in companions)):
                 return kind
-        looked = "; ".join(f"{SOURCE_NAMES[kind]}: {', '.join(sheets)}" for kind, sheets in WORKBOOK_SHEETS)
-        raise InventoryError(f"{path.name}: a workbook of no known source (looked for the sheets {looked})")
+        looked = "; ".join(f"{SOURCE_NAMES[kind]}: {', '.join(sheets)}"
+                           + (f" with one of {', '.join(COMPANION_SHEETS[kind])}" if kind in COMPANION_SHEETS else "")
+                           for kind, sheets in WORKBOOK_SHEETS)
+        found = ", ".join(repr(s) for s in names[:12]) + (f" and {len(names) - 12} more" if len(names) > 12 else "")
+        raise InventoryError(f"{path.name}: a workbook of no known source (looked for the sheets {looked}; it has "
+                             f"{found or 'no sheet'})")
     sample = head.decode("utf-8-sig", errors="replace")
     first = sample.lstrip()[:1]
     if any(name in sample.split("\n", 1)[0] for name in _RVTOOLS_CSV):
@@ -94,11 +107,17 @@ def detect(path: Path) -> str:
     if re.search(r"^\s*Node\b.*\bModel\b|^\s*Model:\s*\S", sample, re.MULTILINE):
         return "ontap"  # system node show / system show: the installed controller's model
     what = _text_kind(head)
-    named = (f" named {path.suffix.lower()}, not an xlsx workbook"
-             if path.suffix.lower() in (".xlsx", ".xlsm") and not what.startswith("an ") else "")
+    named = ""
+    if path.suffix.lower() in (".xlsx", ".xlsm") and not what.startswith("an "):
+        what = what.removesuffix(BINARY_NOT)  # said once, after the name
+        named = f" named {path.suffix.lower()}, not an xlsx workbook"
     raise InventoryError(f"{path.name}: {what}{named}: cannot tell which tool exported it (looked for the sheets of an "
                          "RVTools, Live Optics or Azure Migrate xlsx workbook, an RVTools CSV header, ONTAP REST JSON "
                          "or ONTAP statistics text)")
+
+
+BINARY_NOT = ", not text or an xlsx workbook"
+"""How :func:`_text_kind` ends its words for a binary file."""
 
 
 def _text_kind(head: bytes) -> str:
@@ -111,7 +130,7 @@ def _text_kind(head: bytes) -> str:
         sample = head[:65536].decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         if exc.start < 65536 - 4:
-            return "a binary file, not text or an xlsx workbook"
+            return "a binary file" + BINARY_NOT
         sample = head[:exc.start].decode("utf-8-sig", errors="replace")
     first = sample.lstrip()[:1]
     lines = sample.lstrip().splitlines()[:5]

@@ -6,7 +6,16 @@ Columns are found by name with the aliases of every version (``Provisioned MB`` 
 from 4.4; trailing spaces and case ignored), never by position; columns RVTools does not name itself (vCenter custom
 attributes, columns a user inserted) become tags ``"<column>=<value>"``. RVTools' "MB" columns hold MiB (every disk
 capacity of a 4.0.7 export is a multiple of 1024), converted with 2**20. RVTools carries no I/O performance: the
-machines it gives have none."""
+machines it gives have none.
+
+A machine's used capacity is vInfo's "In Use MiB", the datastore's committed space for the machine: disks, snapshot
+files, logs and configuration (VMware, vSphere API reference, ``vim.vm.StorageInfo.UsageOnDatastore.committed``).
+Where that cell is empty (or the column absent), row by row: the guest file systems' consumed space from vPartition,
+else the capacity of the machine's disks from vDisk (its provisioned size, an upper bound); its provisioned
+capacity, where vInfo's cell is empty, is its vDisk capacity. Neither fallback counts snapshot files, so a machine
+whose used capacity comes from one of them gets its vSnapshot sizes ("Size MiB (total)") added. The notes say how
+many machines took each fallback, the snapshot total, and the datastore types vDatastore lists (vSAN, VMFS, NFS,
+VVOL; a VMFS datastore mounted by one host is local)."""
 
 from __future__ import annotations
 
@@ -197,6 +206,8 @@ def _read(tables: _Tables) -> Inventory:
     tag_cols += [k for k, h in enumerate(info.header) if h and k not in tag_cols
                  and h.strip().casefold() not in KNOWN_VINFO and not h.startswith("vInfo")]
     rows: list[dict[str, Any]] = []
+    no_use: set[int] = set()
+    no_prov: set[int] = set()
     names: dict[str, int] = defaultdict(int)
     for line, row in info.rows:
         name = text(cell(row, c_vm))
@@ -208,6 +219,10 @@ def _read(tables: _Tables) -> Inventory:
         power = text(cell(row, c_pow)).casefold()
         path_ds = _DATASTORE_IN_PATH.match(text(cell(row, c_path)))
         tags = tuple(f"{info.label(k)}={text(cell(row, k))[:200]}" for k in tag_cols if text(cell(row, k)))[:32]
+        if c_use is not None and not text(cell(row, c_use)):
+            no_use.add(len(rows))  # an empty In Use cell (not a refused one): filled from vPartition or vDisk
+        if not text(cell(row, c_prov)):
+            no_prov.add(len(rows))
         rows.append(dict(
             name=name, cluster=text(cell(row, c_clu)), host=text(cell(row, c_host)),
             datastore=path_ds.group(1).strip() if path_ds else "",
@@ -256,6 +271,7 @@ def _read(tables: _Tables) -> Inventory:
         for _, row in vhost.rows:
             if text(cell(row, h_clu)):
                 host_cluster[text(cell(row, h_name))] = text(cell(row, h_clu))
+    snapshots = _snapshots(tables, flags)
     datastores = _datastores(tables, flags)
     vcluster = tables.sheet("vCluster", ("Name", "Cluster", "vClusterName"))
     if vcluster is not None:
@@ -263,24 +279,123 @@ def _read(tables: _Tables) -> Inventory:
         notes.append(f"vCluster lists {n} cluster(s)")
 
     machines = []
-    for r in rows:
+    from_guest = from_disks = prov_from_disks = with_snapshots = 0
+    snapshot_added = 0
+    for index, r in enumerate(rows):
         vm_disks = tuple(disks.get(r["name"], ()))
         if not r["cluster"] and r["host"] in host_cluster:
             r["cluster"] = host_cluster[r["host"]]
         if not r["datastore"] and vm_disks:
             r["datastore"] = next((d.datastore for d in vm_disks if d.datastore), "")
         guest = consumed.get(r["name"])
-        if c_use is None and guest is not None:  # no datastore view of used space: the guests' own is the data
-            r["used_bytes"] = guest
+        disk_total = sum(d.capacity_bytes for d in vm_disks) if vm_disks else None
+        if index in no_prov and disk_total is not None:
+            r["provisioned_bytes"] = disk_total
+            prov_from_disks += 1
+        if c_use is None or index in no_use:  # no datastore view of this machine's used space
+            if guest is not None:
+                r["used_bytes"] = guest
+                from_guest += 1
+            elif disk_total is not None:
+                r["used_bytes"] = disk_total
+                from_disks += 1
+            if r["used_bytes"] is not None and snapshots.get(r["name"]):
+                r["used_bytes"] += snapshots[r["name"]]
+                snapshot_added += snapshots[r["name"]]
+                with_snapshots += 1
         machines.append(Machine(**r, disks=vm_disks, guest_used_bytes=guest))
-    if c_use is None:
-        from_guest = sum(1 for m in machines if m.guest_used_bytes is not None)
-        notes.append(f"sheet {info.name or 'vInfo'} has no 'In Use MiB' column: used capacity is the guest file "
-                     f"systems' consumed space (vPartition 'Consumed MiB') for {from_guest} of {len(machines)} "
-                     "machine(s)" + (", the provisioned capacity for the rest" if from_guest < len(machines) else ""))
+    notes.extend(_capacity_notes(info.name or "vInfo", c_use is None, len(machines), len(no_use), from_guest,
+                                 from_disks, prov_from_disks))
+    if snapshots:
+        total = sum(snapshots.values())
+        added = (f"; added to the used capacity of {with_snapshots} machine(s) whose used capacity comes from "
+                 f"vPartition or vDisk ({snapshot_added / MIB:,.0f} MiB), which do not count snapshot files"
+                 if with_snapshots else "")
+        notes.append(f"vSnapshot: {len(snapshots)} machine(s) hold snapshots, {total / MIB:,.0f} MiB in all "
+                     f"(vInfo 'In Use MiB' includes them){added}")
+    if datastores:
+        notes.append(_datastore_note(datastores, machines))
     return Inventory("rvtools", tables.file, version=version, machines=tuple(machines),
                      flags=tuple(sorted(flags, key=lambda f: (f.sheet, f.row))), notes=tuple(notes),
                      datastores=datastores)
+
+
+def _capacity_notes(sheet: str, no_column: bool, machines: int, empty: int, from_guest: int, from_disks: int,
+                    prov_from_disks: int) -> list[str]:
+    """What the capacity fallbacks did, in words (nothing when none applied)."""
+    notes = []
+    took = []
+    if from_guest:
+        took.append(f"the guest file systems' consumed space (vPartition 'Consumed MiB') for {from_guest}")
+    if from_disks:
+        took.append(f"the capacity of their disks (vDisk 'Capacity MiB', provisioned: an upper bound) for "
+                    f"{from_disks}")
+    if no_column:
+        rest = machines - from_guest - from_disks
+        notes.append(f"sheet {sheet} has no 'In Use MiB' column: used capacity is "
+                     + (" and ".join(took) if took else "not given") + f" of {machines} machine(s)"
+                     + (", the provisioned capacity for the rest" if took and rest else ""))
+    elif empty:
+        rest = empty - from_guest - from_disks
+        notes.append(f"{empty} machine(s) with an empty 'In Use MiB' cell in sheet {sheet}: used capacity is "
+                     + (" and ".join(took) + " of them" if took else "not given by vPartition or vDisk either")
+                     + (f"; {rest} with neither: their provisioned capacity is counted" if took and rest else ""))
+    if prov_from_disks:
+        notes.append(f"{prov_from_disks} machine(s) with an empty 'Provisioned MiB' cell in sheet {sheet}: their "
+                     "provisioned capacity is the capacity of their disks (vDisk 'Capacity MiB')")
+    return notes
+
+
+def _snapshots(tables: _Tables, flags: list[ImportFlag]) -> dict[str, int]:
+    """Snapshot bytes per machine name from vSnapshot's "Size MiB (total)" (empty without the tab or column)."""
+    snap = tables.sheet("vSnapshot", ("VM", "vSnapshotVM", "vSnapshotVMName"))
+    if snap is None:
+        return {}
+    s_vm = snap.col("VM", "vSnapshotVM", "vSnapshotVMName")
+    s_size = snap.col("Size MiB (total)", "Size MB (total)", "vSnapshotSizeTotal", "vSnapshotSizeMiBTotal")
+    if s_vm is None or s_size is None:
+        return {}
+    out: dict[str, int] = defaultdict(int)
+    for line, row in snap.rows:
+        vm = text(cell(row, s_vm))
+        size = bytes_of(row, s_size, MIB, snap, line, flags)
+        if vm and size is not None:
+            out[vm] += size
+    return {vm: size for vm, size in out.items() if size > 0}
+
+
+DATASTORE_KINDS = {"vsan": "vSAN", "vmfs": "VMFS", "nfs": "NFS", "nfs41": "NFS 4.1", "vvol": "VVOL"}
+"""vDatastore Type -> its name in the notes."""
+
+
+def _datastore_note(datastores: tuple[Datastore, ...], machines: list[Machine]) -> str:
+    """The datastore types vDatastore lists, with their capacity and the machines on them, in words."""
+    on: dict[str, int] = defaultdict(int)
+    for m in machines:
+        if m.datastore:
+            on[m.datastore] += 1
+    kinds: dict[str, list[Datastore]] = defaultdict(list)
+    for d in datastores:
+        kinds[DATASTORE_KINDS.get(d.kind.strip().casefold(), d.kind.strip() or "type not given")].append(d)
+    parts = []
+    for kind in sorted(kinds, key=lambda k: (-len(kinds[k]), k)):
+        group = kinds[kind]
+        cap = sum(d.capacity_bytes or 0 for d in group)
+        use = sum(d.used_bytes or 0 for d in group)
+        vms = sum(on.get(d.name, 0) for d in group)
+        local = sum(1 for d in group if kind == "VMFS" and d.hosts == 1)
+        words = f"{kind} {len(group)}"
+        if local:
+            words += f" ({local} local: mounted by one host)"
+        words += f", {cap / 2**40:,.2f} TiB" + (f" ({use / 2**40:,.2f} TiB in use)" if use else "")
+        if vms:
+            words += f", {vms} machine(s)"
+        parts.append(words)
+    text_ = f"vDatastore lists {len(datastores)} datastore(s): " + "; ".join(parts)
+    if "vSAN" in kinds:
+        text_ += (". A vSAN datastore's space in use counts its replicas (its storage policy's failures to "
+                  "tolerate): the machines' used capacity is the data, the replicas are the new system's to add")
+    return text_
 
 
 def _datastores(tables: _Tables, flags: list[ImportFlag]) -> tuple[Datastore, ...]:
@@ -294,13 +409,17 @@ def _datastores(tables: _Tables, flags: list[ImportFlag]) -> tuple[Datastore, ..
     c_prov = ds.col("Provisioned MiB", "Provisioned MB", "vDatastoreProvisioned")
     c_use = ds.col("In Use MiB", "In Use MB", "vDatastoreInUse")
     c_type, c_clu = ds.col("Type", "vDatastoreType"), ds.col("Cluster name", "vDatastoreClusterName")
+    c_nhosts, c_hosts = ds.col("# Hosts", "vDatastoreNumHosts"), ds.col("Hosts", "vDatastoreHosts")
     out = []
     for line, row in ds.rows:
         name = text(cell(row, c_name))
         if name:
+            hosts = count_of(row, c_nhosts, ds, line, flags, 100_000)
+            if hosts is None and text(cell(row, c_hosts)):
+                hosts = len([h for h in text(cell(row, c_hosts)).split(",") if h.strip()])
             out.append(Datastore(name, bytes_of(row, c_cap, MIB, ds, line, flags),
                                  bytes_of(row, c_free, MIB, ds, line, flags),
                                  bytes_of(row, c_prov, MIB, ds, line, flags),
                                  bytes_of(row, c_use, MIB, ds, line, flags),
-                                 text(cell(row, c_type)), text(cell(row, c_clu))))
+                                 text(cell(row, c_type)), text(cell(row, c_clu)), hosts))
     return tuple(out)

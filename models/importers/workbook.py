@@ -454,16 +454,26 @@ class Workbook:
         """
         it = self._rows(name, max_rows)
         keys = {norm(k) for k in key}
+        first: tuple[int, list[str]] | None = None
         for line, row in it:
             cells = [text(c) for c in row[:MAX_COLUMNS]]
             if (keys and keys & {norm(c) for c in cells}) or (not keys and any(cells)):
                 while cells and not cells[-1]:
                     cells.pop()
                 return Sheet(self.file, name, cells, line, self._data(it, len(cells)))
+            if first is None and any(cells):
+                first = line, [c for c in cells if c]
             if line >= 20:
                 break
-        what = f"a header row with {key[0]!r}" if key else "a header row"
-        raise InventoryError(f"{self.file}: sheet {name!r} has no {what} in its first 20 rows")
+        if not key:
+            raise InventoryError(f"{self.file}: sheet {name!r} has no header row in its first 20 rows (it is empty)")
+        wanted = " or ".join(repr(k) for k in key)
+        if first is None:
+            raise InventoryError(f"{self.file}: sheet {name!r} is empty: no header row with column {wanted}")
+        line, cells = first
+        shown = ", ".join(repr(c[:40]) for c in cells[:8]) + (f" and {len(cells) - 8} more" if len(cells) > 8 else "")
+        raise InventoryError(f"{self.file}: sheet {name!r} has no column {wanted} (its first row, row {line}, has "
+                             f"{shown})")
 
     def _rows(self, name: str, max_rows: int | None = None) -> Iterator[tuple[int, Sequence[Any]]]:
         """(1-based row, cells) of every row of the sheet's grid (blank rows included), formula cells as their text,

@@ -13,8 +13,9 @@ Read share = read IOPS / (read + write IOPS); I/O size = MB/s / IOPS (10^6 bytes
 clamped to 0.5-1024 KiB with a note. A group with no performance data (or no I/O measured) gets no invented I/O
 mix: its workload is capacity-only (``models.project.model.CAPACITY_ONLY``: enabled, its data counted by the
 capacity engine, no load evaluated), named as needing a preset, and a note says so. Capacity is the members' used
-capacity (their provisioned capacity where used is not given), with the provisioned total kept for thin
-provisioning. No source measures growth: the workloads get 0%/yr and a note asks for the customer's figure.
+capacity (their provisioned capacity where used is not given, and the group's ``capacity_basis`` says so: an Azure
+Migrate report gives provisioned disk sizes only), with the provisioned total kept for thin provisioning. No source
+measures growth: the workloads get 0%/yr and a note asks for the customer's figure.
 
 Powered-off machines and templates are counted: their disks hold data that moves with the environment (capacity),
 and they issue no I/O (a powered-off machine's performance figures, where a source gives any, are zero); a note
@@ -73,6 +74,10 @@ _PREFIX = {"cluster": "cluster", "datastore": "datastore", "tag": "tag", "patter
            "aggregate": "aggr"}
 _NO_VALUE = {"cluster": "cluster", "datastore": "datastore", "tag": "tag", "svm": "SVM", "aggr": "aggregate"}
 """A pseudonym prefix -> the attribute's name in the group of members without it ("(no cluster value)")."""
+CapacityBasis = Literal["used", "provisioned", "partly provisioned", "none"]
+"""What a group's or an import's capacity is: "used" (every member's used capacity given), "provisioned" (no
+member's used capacity in the files: ``used_bytes`` holds the provisioned size), "partly provisioned" (the
+provisioned size counted for the members without a used capacity), "none" (no capacity in the files)."""
 GROWTH_NOTE = ("growth is not measured by any source: 0%/yr is applied to every imported workload; set the "
                "customer's data growth per workload (Growth tab) before sizing for a horizon")
 """The import note every import carries (no inventory gives a growth rate)."""
@@ -106,7 +111,8 @@ class ImportedGroup:
             P95", "sum of per-volume peak", "no performance data").
         read_iops, write_iops: operations per second; read_mbps, write_mbps: MB/s (10^6 B/s); None: not measured.
         read_pct: read share of the IOPS, %; block_kib: I/O size, KiB (clamped to 0.5-1024); None: not derivable.
-        used_bytes, provisioned_bytes: capacity written / given (bytes; 0 when the source gives none).
+        used_bytes, provisioned_bytes: capacity written / given (bytes; 0 when the source gives none); where the
+            files give no used capacity, ``used_bytes`` counts the provisioned size (``capacity_basis``).
         needs_preset: no usable performance data: the user must choose a preset.
         notes: what was assumed or left out, in words.
     """
@@ -136,6 +142,8 @@ class ImportedGroup:
     """where ``protocol`` came from, in words (how many members show it and from which counters)"""
     member_noun: str = "machine"
     """what the members are: "machine", "volume" or "LUN" (the workload's name counts them)"""
+    capacity_basis: CapacityBasis = "used"
+    """what ``used_bytes`` is (:data:`CapacityBasis`): "provisioned" where no member's used capacity is given"""
 
     @property
     def iops(self) -> float:
@@ -161,7 +169,9 @@ class ImportResult:
         groups: the groups, in name order; workloads: one project :class:`Workload` per group (disabled for a
         group needing a preset); requirements: a :class:`Requirements` with the used capacity as the effective
         capacity needed; capacity_bytes, provisioned_bytes: totals (bytes); iops, mbps: the totals of the
-        enabled workloads' targets; notes: what the import assumed, in words.
+        enabled workloads' targets; notes: what the import assumed, in words; capacity_basis: what
+        ``capacity_bytes`` is (:data:`CapacityBasis`; "provisioned": the files give no used capacity, the
+        provisioned size is counted as the data): :func:`capacity_words` says it.
     """
 
     groups: tuple[ImportedGroup, ...]
@@ -172,6 +182,40 @@ class ImportResult:
     iops: float
     mbps: float
     notes: tuple[str, ...]
+    capacity_basis: CapacityBasis = "used"
+
+
+def capacity_words(used_bytes: int, provisioned_bytes: int, basis: CapacityBasis) -> str:
+    """An import's or a group's capacity in words, TiB to three decimals: "0.335 TiB used (1.308 TiB
+    provisioned)", "34.566 TiB provisioned (no used capacity in the file)", "no capacity in the data"."""
+    used, prov = used_bytes / 2**40, provisioned_bytes / 2**40
+    if basis == "none" or not (used_bytes or provisioned_bytes):
+        return "no capacity in the data"
+    if basis == "provisioned":
+        return f"{prov:,.3f} TiB provisioned (no used capacity in the file)"
+    if basis == "partly provisioned":
+        return (f"{used:,.3f} TiB used, the provisioned size counted where the file gives no used capacity "
+                f"({prov:,.3f} TiB provisioned)")
+    return f"{used:,.3f} TiB used ({prov:,.3f} TiB provisioned)"
+
+
+def _basis(groups: Sequence[ImportedGroup]) -> CapacityBasis:
+    """The capacity basis of groups taken together."""
+    kinds = {g.capacity_basis for g in groups} - {"none"}
+    if not kinds:
+        return "none"
+    return kinds.pop() if len(kinds) == 1 else "partly provisioned"
+
+
+def default_group_by(inventories: Sequence[Inventory]) -> GroupBy:
+    """The grouping an import starts with: "tag" where every file of machines is an Azure Migrate report and its
+    machines carry an Environment tag (the report gives no cluster: grouping by cluster puts every machine in one
+    group), else "cluster"."""
+    with_machines = [inv for inv in inventories if inv.machines]
+    if with_machines and all(inv.source == "azure-migrate" for inv in with_machines) and any(
+            t.startswith("Environment=") for inv in with_machines for m in inv.machines for t in m.tags):
+        return "tag"
+    return "cluster"
 
 
 def repeated_machines(inventories: Sequence[Inventory]) -> dict[str, tuple[int, int]]:
@@ -356,10 +400,19 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
     used = sum(m.used_bytes if m.used_bytes is not None else (m.provisioned_bytes or 0) for m in members)
     provisioned = sum(m.provisioned_bytes if m.provisioned_bytes is not None else (m.used_bytes or 0)
                       for m in members)
+    basis: CapacityBasis = "used"
+    provisioned_only = sum(1 for m in members if m.used_bytes is None and m.provisioned_bytes is not None)
     if not any(m.used_bytes is not None or m.provisioned_bytes is not None for m in members):
         notes.append("the source gives no capacity for these members")
-    elif any(m.used_bytes is None and m.provisioned_bytes is not None for m in members):
-        notes.append("provisioned capacity counted where used capacity is not given")
+        basis = "none"
+    elif not any(m.used_bytes is not None for m in members):
+        notes.append("capacity is provisioned (no used capacity in the file): the members' provisioned size is "
+                     "counted as their data")
+        basis = "provisioned"
+    elif provisioned_only:
+        notes.append(f"provisioned capacity counted for {provisioned_only} of {len(members)} {noun}s whose used "
+                     "capacity is not given")
+        basis = "partly provisioned"
     with_series = [m for m in members if m.series]
     r_iops = w_iops = 0.0
     r_mb: float | None = None
@@ -425,7 +478,7 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
         return ImportedGroup(name, len(members), method, r_iops if counted else None, w_iops if counted else None,
                              r_mb, w_mb, None, None, used, provisioned, True, tuple(notes),
                              series=tuple(summed_series), protocol=protocol, protocol_source=protocol_source,
-                             member_noun=noun)
+                             member_noun=noun, capacity_basis=basis)
     kib = ((r_mb or 0.0) + (w_mb or 0.0)) * BYTES_PER_MB / total_iops / KIB
     if not MIN_IO_KIB <= kib <= MAX_IO_KIB:
         clamped = min(max(kib, MIN_IO_KIB), MAX_IO_KIB)
@@ -434,7 +487,7 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
         kib = clamped
     return ImportedGroup(name, len(members), method, r_iops, w_iops, r_mb, w_mb, 100.0 * r_iops / total_iops, kib,
                          used, provisioned, False, tuple(notes), latency, tuple(summed_series), protocol,
-                         protocol_source, noun)
+                         protocol_source, noun, basis)
 
 
 def group_inventories(inventories: Sequence[Inventory], *, group_by: GroupBy = "cluster", stat: SummaryStat = "p95",
@@ -566,6 +619,11 @@ def import_environment(inventories: Sequence[Inventory], target: str, *, group_b
     if nameless and group_by != "tag" and tagged:
         notes.append(f"{', '.join(nameless)}: members without that attribute; the files carry tags: grouping by "
                      "tag (--group-by tag, or the import wizard's grouping) may name them")
+    basis = _basis(groups)
+    if basis == "provisioned":
+        notes.append(f"capacity: {capacity_words(capacity, provisioned, basis)}: the provisioned disk sizes are "
+                     "counted as the data to store (thin disks hold less); set the effective capacity needed "
+                     "(Requirements) where the used capacity is known")
     if provisioned > capacity:
         notes.append(f"thin provisioning: {provisioned / 2**40:,.2f} TiB provisioned, {capacity / 2**40:,.2f} TiB "
                      "used")
@@ -573,4 +631,4 @@ def import_environment(inventories: Sequence[Inventory], target: str, *, group_b
     return ImportResult(groups=groups, workloads=workloads, requirements=requirements, capacity_bytes=capacity,
                         provisioned_bytes=provisioned, iops=sum(w.target_iops or 0.0 for w in workloads
                                                                 if w.enabled),
-                        mbps=sum(g.mbps for g in measured), notes=tuple(notes))
+                        mbps=sum(g.mbps for g in measured), notes=tuple(notes), capacity_basis=basis)

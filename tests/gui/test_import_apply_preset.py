@@ -21,11 +21,11 @@ SAMPLES = next((p / "shared" / "samples" for p in Path(__file__).resolve().paren
 KUBEV2V = SAMPLES / "rvtools" / "kubev2v-example1.xlsx"
 
 
-def _vinfo() -> list[dict]:
-    """The vInfo rows that name a machine, as header -> value (openpyxl, apart from StorPlan's reader)."""
+def _vinfo(sheet: str = "vInfo") -> list[dict]:
+    """The rows of ``sheet`` that name a machine, as header -> value (openpyxl, apart from StorPlan's reader)."""
     book = openpyxl.load_workbook(KUBEV2V, read_only=True, data_only=True)
     try:
-        rows = book["vInfo"].iter_rows(values_only=True)
+        rows = book[sheet].iter_rows(values_only=True)
         header = next(rows)
         return [dict(zip(header, row, strict=False)) for row in rows if row[0]]
     finally:
@@ -33,7 +33,12 @@ def _vinfo() -> list[dict]:
 
 
 def _in_use_bytes() -> int:
-    return sum(int(r["In Use MiB"] or 0) for r in _vinfo()) * 2**20
+    """vInfo's In Use MiB, and a machine's vPartition Consumed MiB where its In Use cell is empty (review 55)."""
+    consumed: dict[str, int] = {}
+    for r in _vinfo("vPartition"):
+        consumed[r["VM"]] = consumed.get(r["VM"], 0) + int(r["Consumed MiB"])
+    return sum(int(r["In Use MiB"]) if r["In Use MiB"] is not None else consumed.get(r["VM"], 0)
+               for r in _vinfo()) * 2**20
 
 
 def test_imported_capacity_only_workload_takes_a_preset_in_one_undo_step(example_window, qtbot) -> None:
