@@ -85,6 +85,9 @@ class ReadResult:
 
     files: tuple[FileEntry, ...]
     inventories: tuple[Inventory, ...]
+    names: tuple[str, ...] = ()
+    """each inventory's file name(s) (parallel to ``inventories``): kept in the project's measured record only
+    when the user keeps the source's names"""
 
 
 def _one_line(exc: BaseException) -> str:
@@ -119,13 +122,16 @@ def read_sources(state: TaskState | None, paths: list[Path], interval_s: float |
         entries[path] = FileEntry(path, kind)
         kinds.setdefault(kind, []).append(path)
     inventories: list[Inventory] = []
+    names: list[str] = []
     total = max(1, sum(len(v) for v in kinds.values()))
     done = 0
     for kind, group in kinds.items():
         if state is not None and state.is_interruption_requested():
             break
         if kind == "ontap":  # the polls of one collection are read together
-            inventories.extend(_read_ontap_group(group, entries, interval_s))
+            read = _read_ontap_group(group, entries, interval_s)
+            inventories.extend(read)
+            names.extend([", ".join(p.name for p in group if not entries[p].error)] * len(read))
             done += len(group)
         else:
             for path in group:
@@ -134,6 +140,7 @@ def read_sources(state: TaskState | None, paths: list[Path], interval_s: float |
                     if nothing_listed(inventory):  # a header and no row: named with its sheet, not read
                         raise InventoryError(nothing_listed(inventory))
                     inventories.append(inventory)
+                    names.append(path.name)
                 except (InventoryError, OSError, ValueError) as exc:
                     entries[path] = FileEntry(path, "", _one_line(exc))
                 done += 1
@@ -141,7 +148,7 @@ def read_sources(state: TaskState | None, paths: list[Path], interval_s: float |
                     state.set_progress(done / total)
         if state is not None:
             state.set_progress(done / total)
-    return ReadResult(tuple(entries[p] for p in paths), tuple(inventories))
+    return ReadResult(tuple(entries[p] for p in paths), tuple(inventories), tuple(names))
 
 
 def _read_ontap_group(group: list[Path], entries: dict[Path, FileEntry], interval_s: float | None) -> list[Inventory]:
@@ -279,7 +286,8 @@ class FilesPage(QWizardPage):
         self._wizard = wizard
         self.setTitle("Choose the measured environment")
         self.setSubTitle("RVTools, Live Optics, ONTAP counter polls or Azure Migrate exports; several files at once, "
-                         "sources mixed. File names and paths are not kept in the project.")
+                         "sources mixed. Paths are not kept in the project, nor file names unless you keep the "
+                         "source's names.")
         self.list = QListWidget()
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.list.setWordWrap(True)  # a long reason wraps rather than running off the side
@@ -796,10 +804,12 @@ class ImportWizard(QWizard):
             info = project.info if project.info.description else project.info.with_changes(
                 description=start.info.description)  # where the numbers came from, unless the user wrote one
             return start.with_scenario(scenario).with_changes(
-                info=info, requirements=result.requirements, price_book=[]), ""
+                info=info, requirements=result.requirements, price_book=[],
+                measured=self._measured(project, {})), ""
         scenario = project.scenario
         workloads = list(result.workloads)
         capacity = result.capacity_bytes
+        ids: dict[str, str] = {}
         if not replace:
             taken = {w.id for w in scenario.workloads}
             renamed = []
@@ -809,6 +819,7 @@ class ImportWizard(QWizard):
                     n += 1
                     wid = f"{w.id}-{n}"
                 taken.add(wid)
+                ids[w.id] = wid
                 renamed.append(w.with_changes(id=wid) if wid != w.id else w)
             workloads = list(scenario.workloads) + renamed
             capacity += project.requirements.effective_capacity_bytes or 0
@@ -818,7 +829,21 @@ class ImportWizard(QWizard):
                           "replace the workloads or group more coarsely")
         requirements = result.requirements.with_changes(effective_capacity_bytes=capacity)
         return project.with_scenario(scenario.with_changes(workloads=workloads)).with_changes(
-            requirements=requirements), ""
+            requirements=requirements, measured=self._measured(project, ids)), ""
+
+    def _measured(self, project: Project, ids: dict[str, str]) -> list[Any]:
+        """The project's measured-environment records with this import's added (``models.importers.measured``):
+        the tools, dates, method and assumptions the report cites, per workload under its id in the project
+        (``ids``: the imported ids renamed to stay unique). The files' names are kept only with the source's
+        names; at the limit of records the oldest is dropped."""
+        from models.importers.measured import measured_import
+        from models.project.model import MAX_MEASURED_IMPORTS
+
+        assert self.imported is not None and self.read is not None
+        options = self.grouping_page.options()
+        names = self.read.names if options["keep_names"] else ()
+        record = measured_import(self.read.inventories, self.imported, options["group_by"], names, ids)
+        return [*project.measured, record][-MAX_MEASURED_IMPORTS:]
 
     def accept(self) -> None:
         """Push the import as one undoable command and close; :attr:`sig_design_imported` when the import brought
