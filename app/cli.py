@@ -889,7 +889,6 @@ def _import_env(args) -> int:
     if out.suffix.lower() not in (".storplan", ".toml"):
         raise UsageError(f"-o {out.name}: the project must be a .storplan or .toml file")
     inventories = []
-    file_names: list[str] = []  # each inventory's file name(s) as given: kept for the app, never in the report
     try:
         kinds: dict[str, list[Path]] = {}
         for text in args.files:
@@ -904,10 +903,8 @@ def _import_env(args) -> int:
                 from models.importers.ontap import read_ontap
 
                 inventories.append(read_ontap(*paths, interval_s=args.interval))
-                file_names.append(", ".join(p.name for p in paths))
             else:
                 inventories.extend(reader(kind)(path) for path in paths)
-                file_names.extend(p.name for p in paths)
         if args.group_by in ("svm", "aggregate") and not any(inv.volumes for inv in inventories):
             raise UsageError(f"--group-by {args.group_by}: groups ONTAP volumes and LUNs, and these files list "
                              "machines only: group them by cluster, datastore or tag")
@@ -950,8 +947,7 @@ def _import_env(args) -> int:
 
     project = base.with_scenario(installed if installed is not None else scenario).with_changes(
         info=info, requirements=result.requirements, price_book=[],
-        measured=[measured_import(inventories, result, args.group_by,
-                                  file_names if args.keep_names else ())])
+        measured=[measured_import(inventories, result, args.group_by)])
     try:
         if is_storplan_path(out):
             save_project(project, out, catalog=loaded.catalog)

@@ -16,6 +16,8 @@ the GUI thread never waits on the disk. Every text that comes from a file is sho
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -85,9 +87,6 @@ class ReadResult:
 
     files: tuple[FileEntry, ...]
     inventories: tuple[Inventory, ...]
-    names: tuple[str, ...] = ()
-    """each inventory's file name(s) (parallel to ``inventories``): kept in the project's measured record only
-    when the user keeps the source's names"""
 
 
 def _one_line(exc: BaseException) -> str:
@@ -122,16 +121,13 @@ def read_sources(state: TaskState | None, paths: list[Path], interval_s: float |
         entries[path] = FileEntry(path, kind)
         kinds.setdefault(kind, []).append(path)
     inventories: list[Inventory] = []
-    names: list[str] = []
     total = max(1, sum(len(v) for v in kinds.values()))
     done = 0
     for kind, group in kinds.items():
         if state is not None and state.is_interruption_requested():
             break
         if kind == "ontap":  # the polls of one collection are read together
-            read = _read_ontap_group(group, entries, interval_s)
-            inventories.extend(read)
-            names.extend([", ".join(p.name for p in group if not entries[p].error)] * len(read))
+            inventories.extend(_read_ontap_group(group, entries, interval_s))
             done += len(group)
         else:
             for path in group:
@@ -140,7 +136,6 @@ def read_sources(state: TaskState | None, paths: list[Path], interval_s: float |
                     if nothing_listed(inventory):  # a header and no row: named with its sheet, not read
                         raise InventoryError(nothing_listed(inventory))
                     inventories.append(inventory)
-                    names.append(path.name)
                 except (InventoryError, OSError, ValueError) as exc:
                     entries[path] = FileEntry(path, "", _one_line(exc))
                 done += 1
@@ -148,7 +143,7 @@ def read_sources(state: TaskState | None, paths: list[Path], interval_s: float |
                     state.set_progress(done / total)
         if state is not None:
             state.set_progress(done / total)
-    return ReadResult(tuple(entries[p] for p in paths), tuple(inventories), tuple(names))
+    return ReadResult(tuple(entries[p] for p in paths), tuple(inventories))
 
 
 def _read_ontap_group(group: list[Path], entries: dict[Path, FileEntry], interval_s: float | None) -> list[Inventory]:
@@ -286,8 +281,7 @@ class FilesPage(QWizardPage):
         self._wizard = wizard
         self.setTitle("Choose the measured environment")
         self.setSubTitle("RVTools, Live Optics, ONTAP counter polls or Azure Migrate exports; several files at once, "
-                         "sources mixed. Paths are not kept in the project, nor file names unless you keep the "
-                         "source's names.")
+                         "sources mixed. File names and paths are not kept in the project.")
         self.list = QListWidget()
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.list.setWordWrap(True)  # a long reason wraps rather than running off the side
@@ -326,6 +320,7 @@ class FilesPage(QWizardPage):
         interval_label.setBuddy(self.interval)
         self.interval_hint = QLabel()
         self.interval_hint.setTextFormat(Qt.TextFormat.PlainText)
+        self.interval_hint.setWordWrap(True)  # a long hint wraps at the wizard's width, never clipped
         interval_row = QHBoxLayout()
         interval_row.addWidget(interval_label)
         interval_row.addWidget(self.interval)
@@ -474,6 +469,7 @@ class GroupingPage(QWizardPage):
         form.addRow("Installed controller:", self.installed)
         self.table = _table(["Workload", "Members", "Load from", "IOPS", "Read %", "I/O size", "Used",
                              "Provisioned"], 2)
+        self.table.setWordWrap(True)  # "Load from" wraps in its column (rows grow to it), never elided
         self.totals = QLabel()
         self.totals.setTextFormat(Qt.TextFormat.PlainText)
         self.notes = QLabel()
@@ -507,6 +503,8 @@ class GroupingPage(QWizardPage):
         layout.addLayout(totals_row)
         layout.addWidget(self.notes)
         layout.addWidget(self.today_area)
+        self._stat_chosen = False  # the user picked a statistic (kept when the files change)
+        self.stat.activated.connect(lambda _i: setattr(self, "_stat_chosen", True))
         for combo in (self.group_by, self.stat, self.installed):
             combo.currentIndexChanged.connect(self.regroup)
         self.keep_names.toggled.connect(self.regroup)
@@ -560,6 +558,16 @@ class GroupingPage(QWizardPage):
         if not volumes and self.group_by.currentData() in ("svm", "aggregate"):
             with QSignalBlocker(self.group_by):
                 self.group_by.setCurrentIndex(self.group_by.findData("cluster"))
+        p95 = read is not None and has_p95(read.inventories)
+        p95_row = self.stat.findData("p95")
+        self.stat.model().item(p95_row).setEnabled(p95)  # type: ignore[attr-defined]
+        self.stat.setToolTip("" if p95 else "The files give no P95: each member's peak is summed")
+        if not p95 and self.stat.currentData() == "p95":
+            with QSignalBlocker(self.stat):
+                self.stat.setCurrentIndex(self.stat.findData("peak"))
+        elif p95 and not self._stat_chosen:
+            with QSignalBlocker(self.stat):
+                self.stat.setCurrentIndex(p95_row)
         named = next((inv.controller_model for inv in read.inventories if inv.controller_model), "") if read else ""
         if named and not self.installed.currentData():
             from models.installed import match_controller
@@ -588,6 +596,7 @@ class GroupingPage(QWizardPage):
                              *((self._wizard.capacity(g.used_bytes), self._wizard.capacity(g.provisioned_bytes))
                                if g.used_bytes or g.provisioned_bytes else ("not given", "not given"))])
         _fill(self.table, rows, frozenset({1, 3, 4, 5, 6, 7}))
+        self.table.resizeRowsToContents()
         self.btn_series.setEnabled(result is not None and any(g.series for g in result.groups))
         self.series_status.setText("")
         for r, g in enumerate(result.groups if result is not None else ()):
@@ -608,7 +617,7 @@ class GroupingPage(QWizardPage):
             self.totals.setText(f"Total: {len(result.workloads)} workload(s), {rate_words(result.iops)} IOPS, "
                                 f"{result.mbps:,.1f} MB/s, {self._wizard.capacity(result.capacity_bytes)} used "
                                 f"({self._wizard.capacity(result.provisioned_bytes)} provisioned)")
-            notes = "; ".join(result.notes)
+            notes = "; ".join(gui_words(n) for n in result.notes)
             self.notes.setText(notes[:1].upper() + notes[1:])
         else:
             self.totals.setText("Grouping…")
@@ -619,6 +628,22 @@ class GroupingPage(QWizardPage):
         """Next needs workloads grouped with the options shown."""
         imported = self._wizard.imported
         return self._wizard.task is None and imported is not None and bool(imported.workloads)
+
+
+def has_p95(inventories: Sequence[Inventory]) -> bool:
+    """Whether some machine or volume of ``inventories`` gives a P95 summary (else only peaks can be summed)."""
+    return any(f.statistic == "p95" and f.read_iops is not None
+               for inv in inventories for member in (*inv.machines, *inv.volumes) for f in member.perf)
+
+
+_CLI_GROUPING = re.compile(r"\(--group-by (\w+)[^)]*\)")
+
+
+def gui_words(note: str) -> str:
+    """An import note in the wizard's words: the command line's ``--group-by tag`` becomes the grouping choice
+    shown above ("Group by: Tag")."""
+    titles = {key: text.split(" (")[0] for key, text in GROUPINGS}
+    return _CLI_GROUPING.sub(lambda m: f"(Group by: {titles.get(m.group(1), m.group(1))}, above)", note)
 
 
 def _unbroken(text: str) -> str:
@@ -834,15 +859,14 @@ class ImportWizard(QWizard):
     def _measured(self, project: Project, ids: dict[str, str]) -> list[Any]:
         """The project's measured-environment records with this import's added (``models.importers.measured``):
         the tools, dates, method and assumptions the report cites, per workload under its id in the project
-        (``ids``: the imported ids renamed to stay unique). The files' names are kept only with the source's
-        names; at the limit of records the oldest is dropped."""
+        (``ids``: the imported ids renamed to stay unique; no file name). At the limit of records the oldest is
+        dropped."""
         from models.importers.measured import measured_import
         from models.project.model import MAX_MEASURED_IMPORTS
 
         assert self.imported is not None and self.read is not None
         options = self.grouping_page.options()
-        names = self.read.names if options["keep_names"] else ()
-        record = measured_import(self.read.inventories, self.imported, options["group_by"], names, ids)
+        record = measured_import(self.read.inventories, self.imported, options["group_by"], ids)
         return [*project.measured, record][-MAX_MEASURED_IMPORTS:]
 
     def accept(self) -> None:

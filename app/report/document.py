@@ -1661,7 +1661,8 @@ class ReportBuilder:
 
     def story(self) -> list:
         """Every section's flowables, in the report's order."""
-        return (self.cover() + self.summary() + self.measured_environment() + self.topology() + self.bom() + self.capacity() + self.performance()
+        return (self.cover() + self.summary() + self.measured_environment() + self.topology() + self.bom()
+                + self.capacity() + self.performance()
                 + self.resilience() + self.protection() + self.cost_footprint() + self.recommendation()
                 + self.comparison() + self.sources() + self.validation_section())
 

@@ -3,8 +3,8 @@ the tools and their collection dates, what was measured, how each workload's pea
 Every import path (``storplan import-env``, the desktop app's import wizard, into a new design or an existing one)
 adds one, and the report prints it as its own section, whatever the project's description says.
 
-The words are a customer's (``models.importers.provenance``): the tool, never a code id; the file name the user
-chose is kept for the app only (the report never prints it)."""
+The words are a customer's (``models.importers.provenance``): the tool, never a code id, and no file name or path
+(an import keeps none)."""
 
 from __future__ import annotations
 
@@ -25,21 +25,18 @@ def _grouped_words(inventories: Sequence[Inventory], group_by: str) -> str:
 
 
 def measured_import(inventories: Sequence[Inventory], result: ImportResult, group_by: str,
-                    file_names: Sequence[str] = (), workload_ids: Mapping[str, str] | None = None,
+                    workload_ids: Mapping[str, str] | None = None,
                     now: _dt.datetime | None = None) -> MeasuredImport:
     """The record of one import.
 
     Args:
         inventories: what was read, in the order the import grouped them; result: the import
             (``models.importers.workloads.import_environment``); group_by: its grouping;
-        file_names: each inventory's file name(s) as the user chose them (parallel to ``inventories``; "" or
-            missing: not known);
         workload_ids: an imported workload's id -> its id in the project where the import renamed it (an import
             into an existing design); now: the import's time (default: now, UTC).
     """
-    sources = [MeasuredSource(tool=TOOL_WORDS.get(inv.source, inv.source)[:200],
-                              file_name=(file_names[i] if i < len(file_names) else "")[:200],
-                              collected=collected_words(inv)[:200]) for i, inv in enumerate(inventories)]
+    sources = [MeasuredSource(tool=TOOL_WORDS.get(inv.source, inv.source)[:200], collected=collected_words(inv)[:200])
+               for inv in inventories]
     groups = result.groups
     measured = [g for g in groups if not g.needs_preset]
     members = sum(g.members for g in groups)

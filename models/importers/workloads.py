@@ -531,10 +531,9 @@ def import_environment(inventories: Sequence[Inventory], target: str, *, group_b
     """
     groups = group_inventories(inventories, group_by=group_by, stat=stat, pattern=pattern, keep_names=keep_names)
     empty = [g for g in groups if g.needs_preset and not g.used_bytes and not g.provisioned_bytes]
-    if empty and len(empty) == len(groups):
-        raise InventoryError("the files give neither capacity nor performance figures for any machine, volume or "
-                             "LUN: nothing to size")
-    groups = tuple(g for g in groups if g not in empty)  # no workload of no data and no load
+    if len(empty) == len(groups):
+        empty = []  # nothing measured at all: the notes say so (ONTAP counter tables without their interval)
+    groups = tuple(g for g in groups if g not in empty)  # no workload of no data and no load beside real ones
     if len(groups) > MAX_WORKLOADS_PER_TARGET:
         raise InventoryError(f"{len(groups):,} groups; a project holds at most {MAX_WORKLOADS_PER_TARGET} workloads "
                              "per storage system: group more coarsely")

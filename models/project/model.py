@@ -751,15 +751,13 @@ class MeasuredSource(Record):
     """One file a measured environment was read from.
 
     Attributes:
-        tool: what the file is, as a customer knows the tool ("a Live Optics (Optical Prime) export").
-        file_name: the file's name as the user chose it (shown in the app to the user who imported it; the report
-            never prints it: a customer reads the tool and the date).
+        tool: what the file is, as a customer knows the tool ("a Live Optics (Optical Prime) export"); no file name
+            or path is kept (a customer's file name may name the customer; the imports keep none).
         collected: when the data was collected, in words ("collected 2022/11/14", "measured 2024-07-29 16:14 to
             16:17 UTC"); "" where neither the file nor its series' clock says.
     """
 
     tool: str = Field(min_length=1, max_length=MAX_LABEL)
-    file_name: str = Field(default="", max_length=MAX_LABEL)
     collected: str = Field(default="", max_length=MAX_LABEL)
 
 
