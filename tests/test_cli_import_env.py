@@ -173,11 +173,15 @@ def test_vmware_import_gets_esxi_hosts_over_fcp_today_and_says_where_its_numbers
     hosts = [n for n in project.scenario.nodes if n.kind == "host"]
     named = {r["Host"] for r in _sheet(workbook, "VMs")}
     assert len(hosts) == 1 and hosts[0].count == len(named) == len(_sheet(workbook, "ESX Hosts")) == 5
-    assert "ESXi" in hosts[0].label and "FCP" in hosts[0].label
+    # the hosts have only Ethernet NICs (sheet Host Network Adapters: 10/25GbE, no FC): an Ethernet front end
+    # (review revimp55 item 12)
+    nics = _sheet(workbook, "Host Network Adapters")
+    assert nics and not any("fibre" in str(r).lower() or "hba" in str(r).lower() for r in nics)
+    assert "ESXi" in hosts[0].label and "iSCSI" in hosts[0].label and "FCP" not in hosts[0].label
     links = [link for link in project.scenario.links if link.source == hosts[0].id]
-    assert links and all(link.link_type == "fc-32g" for link in links)
+    assert links and all(link.link_type == "iscsi-25g" for link in links)
     assert "Oracle" not in text and "nvme-tcp" not in text and "NVMe/TCP" not in hosts[0].label
-    assert evaluated.count("(FCP)") == len(project.scenario.workloads) == 2
+    assert evaluated.count("(iSCSI)") == len(project.scenario.workloads) == 2
     assert project.info.created[:10] == datetime.now(UTC).date().isoformat()
     import openpyxl
 
