@@ -92,7 +92,8 @@ def _joined(values, fmt=str) -> str:
 
 
 def measured_text(project) -> str:
-    """The project's measured environment in the Inspector's words (``Project.measured``): per import the tools,
+    """The project's measured environment in the Inspector's words, as escaped rich text (``Project.measured``):
+    per import the tools,
     when collected, what was measured, how the peaks were taken and what was assumed;
     "" when the project records no import."""
     blocks = []
@@ -107,8 +108,9 @@ def measured_text(project) -> str:
             lines.append("Assumed: " + " ".join(record.assumptions))
         lines.append(f"{len(present)} of its {len(record.workloads)} workload(s) in this scenario"
                      + (f"; imported {record.imported[:10]}" if record.imported else "") + ".")
-        blocks.append("\n".join(lines))
-    return ("Measured environment\n" + "\n\n".join(blocks)) if blocks else ""
+        blocks.append("<br>".join(html.escape(line) for line in lines))
+    return ("<b>Measured environment</b><br>" + "<br><br>".join(blocks)) if blocks else ""
+
 
 class Inspector(QScrollArea):
     """Properties of the selected node or link; the project's settings when nothing is selected.
@@ -142,7 +144,7 @@ class Inspector(QScrollArea):
         self.measured = QLabel()  # the project's measured environment (read-only: an import sets it)
         self.measured.setObjectName("inspectorMeasured")
         self.measured.setWordWrap(True)
-        self.measured.setTextFormat(Qt.TextFormat.PlainText)
+        self.measured.setTextFormat(Qt.TextFormat.RichText)  # measured_text escapes every text it shows
         self.measured.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.measured.hide()
         self._layout.addWidget(self.measured)
