@@ -99,3 +99,28 @@ def test_report_prints_the_section_and_no_fits_yes_without_capacity(tmp_path: Pa
     assert "capacity not measured" in summary
     row = next(line for line in summary.splitlines() if line.startswith("AFF"))
     assert "not measured" in row and "Yes" not in row and "0.00 TiB" not in row
+
+
+def test_each_workload_names_its_own_file_and_a_file_that_gave_no_workload_is_no_source():
+    from models.importers.liveoptics import read_liveoptics
+    from models.importers.measured import measured_import
+    from models.importers.ontap import read_ontap
+    from models.importers.workloads import import_environment
+
+    live, polls = read_liveoptics(LIVE), read_ontap(*POLLS)
+    result = import_environment([polls, live], "ctrl")
+    record = measured_import([polls, live], result, "cluster")
+    assert [s.tool for s in record.sources] == [
+        "ONTAP performance counters (as NetApp Harvest or ONTAP statistics collect them)",
+        "a Live Optics (Optical Prime) export"]
+    # the ONTAP SVM's 4 volumes from file 0, Live Optics' clusters of 2 and 4 machines from file 1
+    assert sorted((w.members, w.sources) for w in record.workloads) == [(2, [1]), (4, [0]), (4, [1])]
+    for group, item in zip(result.groups, record.workloads, strict=True):
+        assert item.sources == list(group.sources) and item.members == group.members
+    restperf = read_ontap(SAMPLES / "ontap" / "harvest-restperf-volume-poll-1.json",
+                          SAMPLES / "ontap" / "harvest-restperf-volume-poll-2.json",
+                          SAMPLES / "ontap" / "harvest-restperf-volume-counters-1.json")  # no interval: no rates
+    result = import_environment([restperf, live], "ctrl")
+    record = measured_import([restperf, live], result, "cluster")
+    assert [s.tool for s in record.sources] == ["a Live Optics (Optical Prime) export"]
+    assert all(w.sources == [0] for w in record.workloads)

@@ -30,14 +30,18 @@ def measured_import(inventories: Sequence[Inventory], result: ImportResult, grou
     """The record of one import.
 
     Args:
-        inventories: what was read, in the order the import grouped them; result: the import
+        inventories: what was read, in the order the import grouped them (only the files some workload came from
+            are recorded as sources); result: the import
             (``models.importers.workloads.import_environment``); group_by: its grouping;
         workload_ids: an imported workload's id -> its id in the project where the import renamed it (an import
             into an existing design); now: the import's time (default: now, UTC).
     """
-    sources = [MeasuredSource(tool=TOOL_WORDS.get(inv.source, inv.source)[:200], collected=collected_words(inv)[:200])
-               for inv in inventories]
     groups = result.groups
+    # the files some workload came from (a file whose members all made no workload is not a source of any)
+    used_files = sorted({i for g in groups for i in g.sources}) or list(range(len(inventories)))
+    position = {index: n for n, index in enumerate(used_files)}
+    sources = [MeasuredSource(tool=TOOL_WORDS.get(inventories[i].source, inventories[i].source)[:200],
+                              collected=collected_words(inventories[i])[:200]) for i in used_files]
     measured = [g for g in groups if not g.needs_preset]
     members = sum(g.members for g in groups)
     nouns = sorted({g.member_noun for g in groups})
@@ -66,13 +70,15 @@ def measured_import(inventories: Sequence[Inventory], result: ImportResult, grou
                                "tool gives the peak's total, not its split).")
     if len(measured) < len(groups):
         waiting = len(groups) - len(measured)
-        assumptions.append(f"{waiting} workload(s) without performance figures count for capacity only: no load "
-                           "is assumed for them.")
+        noun, verb, them = ("workload", "counts", "it") if waiting == 1 else ("workloads", "count", "them")
+        assumptions.append(f"{waiting} {noun} without performance figures {verb} for capacity only: no load is "
+                           f"assumed for {them}.")
     if not (result.capacity_bytes or result.provisioned_bytes):
         assumptions.append("No capacity in the files: the capacity needed is not measured.")
     assumptions.append("Growth is not measured by any tool: 0% a year until the customer's figure is set.")
     rename = workload_ids or {}
-    records = [MeasuredWorkload(workload=rename.get(w.id, w.id), sources=list(g.sources), members=g.members,
+    records = [MeasuredWorkload(workload=rename.get(w.id, w.id), sources=[position[i] for i in g.sources
+                                                                          if i in position], members=g.members,
                                 method="" if g.needs_preset else g.method[:2000])
                for g, w in zip(groups, result.workloads, strict=True)]
     when = (now or _dt.datetime.now(_dt.UTC)).replace(microsecond=0).isoformat()

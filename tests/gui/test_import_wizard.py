@@ -203,6 +203,9 @@ def test_a_project_without_a_storage_system_starts_from_the_design_import_env_us
     assert got.scenario.links == cli.scenario.links
     assert got.requirements == cli.requirements
     assert "Live Optics" in got.info.description and got.info.description == cli.info.description
+    # the measured-environment record as import-env writes it (review revimp55 item 2), but for the import's time
+    assert [m.model_copy(update={"imported": ""}) for m in got.measured] == [
+        m.model_copy(update={"imported": ""}) for m in cli.measured] and len(got.measured) == 1
     window.document.undo_stack.undo()
     assert not window.document.project.scenario.nodes and not window.document.project.scenario.workloads
 
