@@ -79,3 +79,25 @@ def test_the_files_hint_wraps_and_the_notes_use_the_wizards_words(example_window
     assert "--group-by" not in notes and "Group by: Tag" in notes
     p95 = wizard.grouping_page.stat
     assert p95.currentData() in ("p95", "peak")
+
+
+def test_the_status_bar_never_says_plainly_met_when_the_import_has_no_capacity(open_window, qtbot,
+                                                                                tmp_path) -> None:
+    """ONTAP counters give no capacity (revimp55 item 8): 0 bytes "fit" any design, so the requirements verdict
+    reads "met, capacity not measured"; with the effective capacity stated it is judged again."""
+    from app.cli import main
+    from models.store import load_project_file
+
+    polls = [SAMPLES / "ontap" / "harvest-keyperf-volume-poll-1.json",
+             SAMPLES / "ontap" / "harvest-keyperf-volume-poll-2.json"]
+    out = tmp_path / "kp.storplan"
+    assert main(["import-env", *map(str, polls), "-o", str(out), "--source", "ontap"]) == 0
+    win = open_window(load_project_file(out).project)
+    win.resize(1600, 900)
+    label = win.status_labels["verdict"]
+    qtbot.waitUntil(lambda: "capacity not measured" in label.toolTip(), timeout=10_000)
+    doc = win.document
+    stated = doc.project.requirements.with_changes(effective_capacity_bytes=2**40)
+    assert doc.push(doc.project.model_copy(update={"requirements": stated}), "Change requirement")
+    win.worker.force_sync()
+    qtbot.waitUntil(lambda: "capacity not measured" not in label.toolTip(), timeout=10_000)
