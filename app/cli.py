@@ -959,8 +959,11 @@ def _import_env(args) -> int:
             inventories, result, group_by,
             f"The design is the installed system: {today.summary}." if installed is not None else
             f"The design shown is a starting point for sizing, not a recommendation: {start.note}."))
+    from models.importers.measured import measured_import
+
     project = base.with_scenario(installed if installed is not None else scenario).with_changes(
-        info=info, requirements=result.requirements, price_book=[])
+        info=info, requirements=result.requirements, price_book=[],
+        measured=[measured_import(inventories, result, group_by)])
     try:
         if is_storplan_path(out):
             save_project(project, out, catalog=loaded.catalog)

@@ -400,12 +400,14 @@ def starting_design(base: Project, inventories: Sequence[Inventory], groups: Seq
     order) with hosts and a front end that fit where the data came from, instead of the example's own.
 
     * ONTAP counters: the protocol they show (:func:`data_protocol`: the one carrying the most measured IOPS); NFS
-      and SMB workloads become file workloads of that protocol; a LUN alone ("block") or no protocol: FCP.
-    * VMware exports (RVTools, Live Optics): ESXi hosts over FCP. vSphere reaches ONTAP over FCP, NVMe/FC, NVMe/TCP,
-      iSCSI or NFS (:data:`VMWARE_PROTOCOL_SOURCE`); these tools measure block I/O at the machines' virtual disks,
-      which VMFS over FCP carries one to one, while NFS would add file metadata operations no tool measured; FCP is
-      the block protocol every ONTAP array generation serves.
-    * Azure Migrate (servers on VMware, Hyper-V or bare metal): FCP, for the same reason.
+      and SMB workloads become file workloads of that protocol; a LUN alone ("block"): FCP.
+    * VMware exports (RVTools, Live Optics): ESXi hosts over iSCSI. vSphere reaches ONTAP over FCP, NVMe/FC,
+      NVMe/TCP, iSCSI or NFS (:data:`VMWARE_PROTOCOL_SOURCE`); these tools measure block I/O at the machines' virtual
+      disks, which VMFS over a block protocol carries one to one, while NFS would add file metadata operations no
+      tool measured. No reader finds a Fibre Channel adapter in them (Live Optics' Host Network Adapters list the
+      hosts' Ethernet NICs), so the block protocol is the Ethernet one, iSCSI, which needs no FC fabric.
+    * Azure Migrate (servers on VMware, Hyper-V or bare metal) or no protocol in the data: iSCSI, for the same
+      reason.
 
     The host count is the number of distinct hosts the machines name, else the example's count, said so in the
     label; each host has one dual-port adapter and one port cabled. Every host node and every link from a host node
@@ -418,14 +420,16 @@ def starting_design(base: Project, inventories: Sequence[Inventory], groups: Seq
         note = chosen.note
     elif chosen.protocol == "block":
         protocol, note = "FCP", "the data shows block storage (LUNs) without naming FCP or iSCSI: FCP assumed"
-    elif sources & VMWARE_SOURCES:
-        protocol = "FCP"
-        note = ("ESXi hosts over FCP, one of the block protocols (FCP, NVMe/FC, NVMe/TCP, iSCSI) vSphere uses for VMFS "
-                f"datastores on ONTAP beside NFS ({VMWARE_PROTOCOL_SOURCE}): the tools measure block I/O at the "
-                "virtual disks, which VMFS over FCP carries one to one")
-    else:
-        protocol = "FCP"
-        note = "the data does not say the protocol: FCP assumed; set the front end the hosts use"
+    elif sources & VMWARE_SOURCES:  # no Fibre Channel seen in the data: an Ethernet front end (review revimp55 #12)
+        protocol = "iSCSI"
+        note = ("ESXi hosts over iSCSI, one of the block protocols (FCP, NVMe/FC, NVMe/TCP, iSCSI) vSphere uses for "
+                f"VMFS datastores on ONTAP beside NFS ({VMWARE_PROTOCOL_SOURCE}): the tools measure block I/O at the "
+                "virtual disks, which VMFS over iSCSI carries one to one, and the data names no Fibre Channel "
+                "adapter, so an Ethernet front end needs no FC fabric the hosts may not have")
+    else:  # Ethernet unless Fibre Channel is seen, as for VMware exports
+        protocol = "iSCSI"
+        note = ("the data does not say the protocol and names no Fibre Channel adapter: iSCSI (Ethernet) assumed; "
+                "set the front end the hosts use")
     link_type, adapter, words = _FRONT_END[protocol]
     hosts = {m.host for inv in inventories for m in inv.machines if m.host}
     scenario = base.scenario

@@ -68,10 +68,13 @@ def test_keep_names_and_toml_output(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["import-env", *map(str, POLLS), "-o", str(by_aggr), "--source", "ontap", "--group-by", "aggregate",
                  "--keep-names"]) == 0
     workloads = load_project_file(by_aggr).project.scenario.workloads
+    # the volume spread over both aggregates gives neither capacity nor I/O: no workload of nothing (review
+    # revimp55 item 4), a note names it
     assert sorted((w.name.split(" (")[0].split(":")[0], w.enabled) for w in workloads) == [
-        ("test1", True), ("test1, umeng_aff300_aggr2", True), ("umeng_aff300_aggr2", True)]
-    assert [w.capacity_only for w in sorted(workloads, key=lambda w: w.name)] == [False, True, False]
-    assert "needs a preset" in capsys.readouterr().out
+        ("test1", True), ("umeng_aff300_aggr2", True)]
+    assert not any(w.capacity_only for w in workloads)
+    assert "1 member(s) with neither capacity nor performance figures in the files are left out (test1, " \
+           "umeng_aff300_aggr2)" in capsys.readouterr().out
 
 
 def test_refused_rows_are_summarised_on_stderr(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -172,11 +175,15 @@ def test_vmware_import_gets_esxi_hosts_over_fcp_today_and_says_where_its_numbers
     hosts = [n for n in project.scenario.nodes if n.kind == "host"]
     named = {r["Host"] for r in _sheet(workbook, "VMs")}
     assert len(hosts) == 1 and hosts[0].count == len(named) == len(_sheet(workbook, "ESX Hosts")) == 5
-    assert "ESXi" in hosts[0].label and "FCP" in hosts[0].label
+    # the hosts have only Ethernet NICs (sheet Host Network Adapters: 10/25GbE, no FC): an Ethernet front end
+    # (review revimp55 item 12)
+    nics = _sheet(workbook, "Host Network Adapters")
+    assert nics and not any("fibre" in str(r).lower() or "hba" in str(r).lower() for r in nics)
+    assert "ESXi" in hosts[0].label and "iSCSI" in hosts[0].label and "FCP" not in hosts[0].label
     links = [link for link in project.scenario.links if link.source == hosts[0].id]
-    assert links and all(link.link_type == "fc-32g" for link in links)
+    assert links and all(link.link_type == "iscsi-25g" for link in links)
     assert "Oracle" not in text and "nvme-tcp" not in text and "NVMe/TCP" not in hosts[0].label
-    assert evaluated.count("(FCP)") == len(project.scenario.workloads) == 2
+    assert evaluated.count("(iSCSI)") == len(project.scenario.workloads) == 2
     assert project.info.created[:10] == datetime.now(UTC).date().isoformat()
     import openpyxl
 

@@ -74,7 +74,7 @@ def test_rvtools_without_performance_counts_its_capacity_and_sizes_on_it(capsys,
     project = load(path)
     workloads = project.scenario.workloads
     assert workloads and all(w.enabled and w.capacity_only and not w.performance_enabled for w in workloads)
-    assert all(w.preset == CAPACITY_ONLY and w.name.endswith(CAPACITY_ONLY_SUFFIX) for w in workloads)
+    assert all(w.preset == CAPACITY_ONLY and not w.name.endswith(CAPACITY_ONLY_SUFFIX) for w in workloads)
     assert sum(w.dataset_bytes for w in workloads) == used
     # 12: powered-off machines are counted for capacity, and the note says how many of how many
     assert f"{off:,} powered-off machine(s) of {len(kubev2v_rows):,} counted for capacity" in text
@@ -108,7 +108,7 @@ def test_azure_migrate_capacity_is_stored_and_the_nameless_group_suggests_tags(c
     assert len(workloads) == len(environments) == 2 and all(w.name.startswith("tag-") for w in workloads)
     path, text = _import(capsys, tmp_path, AZURE, options=("--group-by", "cluster"))
     workloads = load(path).scenario.workloads
-    assert [w.name for w in workloads] == [f"(no cluster value){CAPACITY_ONLY_SUFFIX}"]
+    assert [w.name for w in workloads] == ["(no cluster value) (294 machines)"]  # no instruction in the name
     assert "--group-by tag" in text
     evaluated = json.loads(_run(capsys, "evaluate", "--json", str(path)))
     assert evaluated["capacity"]["logical_used_bytes"] == pytest.approx(storage, rel=1e-9)

@@ -74,7 +74,7 @@ def test_group_without_performance_asks_for_a_preset_and_invents_no_mix() -> Non
     assert any("capacity only until a preset's profile is applied" in n for n in group.notes)
     (workload,) = result.workloads  # capacity-only: enabled, its data counted, no load evaluated
     assert workload.enabled and workload.capacity_only and not workload.performance_enabled
-    assert workload.target_iops is None and "preset" in workload.name
+    assert workload.target_iops is None and workload.capacity_only and "preset" not in workload.name
     assert workload.dataset_bytes == GIB and workload.provisioned_bytes == 3 * GIB
     assert result.iops == 0 and result.requirements.effective_capacity_bytes == GIB
     assert any("count for capacity only" in n for n in result.notes)
@@ -127,9 +127,9 @@ def test_ontap_volumes_group_by_svm_as_the_peak_of_sums() -> None:
     assert workload.target_iops == pytest.approx(group.iops) and workload.target == "ctrl"
     assert workload.read_pct == pytest.approx(group.read_pct) and workload.random_pct == 100
     by_aggr = import_environment([inv], "ctrl", group_by="aggregate", keep_names=True)
-    assert sorted(g.name for g in by_aggr.groups) == ["test1", "test1, umeng_aff300_aggr2", "umeng_aff300_aggr2"]
-    idle = next(g for g in by_aggr.groups if g.name == "test1, umeng_aff300_aggr2")
-    assert idle.needs_preset and any("no I/O measured" in n for n in idle.notes)
+    # the volume on both aggregates gives neither capacity nor I/O: no group of nothing (review revimp55 item 4)
+    assert sorted(g.name for g in by_aggr.groups) == ["test1", "umeng_aff300_aggr2"]
+    assert any("left out (test1, umeng_aff300_aggr2)" in n for n in by_aggr.notes)
 
 
 def test_a_vm_cluster_and_an_svm_of_one_name_stay_apart() -> None:

@@ -25,7 +25,7 @@ def test_node_kinds_and_common_columns():
 
 def test_project_shape_is_what_the_store_knows():
     assert set(Project.model_fields) == {"info", "settings", "requirements", "scenarios", "active_scenario",
-                                         "custom_catalog", "price_book"}
+                                         "custom_catalog", "price_book", "measured"}
     # settings are key / value rows (table ``setting``): a new setting needs no column and no migration; a file
     # without its row opens with the default
     assert set(Settings.model_fields) == {"capacity_unit", "default_slo_ms", "paper", "curve_points",

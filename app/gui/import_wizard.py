@@ -16,6 +16,8 @@ the GUI thread never waits on the disk. Every text that comes from a file is sho
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -318,6 +320,7 @@ class FilesPage(QWizardPage):
         interval_label.setBuddy(self.interval)
         self.interval_hint = QLabel()
         self.interval_hint.setTextFormat(Qt.TextFormat.PlainText)
+        self.interval_hint.setWordWrap(True)  # a long hint wraps at the wizard's width, never clipped
         interval_row = QHBoxLayout()
         interval_row.addWidget(interval_label)
         interval_row.addWidget(self.interval)
@@ -466,6 +469,7 @@ class GroupingPage(QWizardPage):
         form.addRow("Installed controller:", self.installed)
         self.table = _table(["Workload", "Members", "Load from", "IOPS", "Read %", "I/O size", "Used",
                              "Provisioned"], 2)
+        self.table.setWordWrap(True)  # "Load from" wraps in its column (rows grow to it), never elided
         self.totals = QLabel()
         self.totals.setTextFormat(Qt.TextFormat.PlainText)
         self.notes = QLabel()
@@ -499,6 +503,10 @@ class GroupingPage(QWizardPage):
         layout.addLayout(totals_row)
         layout.addWidget(self.notes)
         layout.addWidget(self.today_area)
+        self._stat_chosen = False  # the user picked a statistic (kept when the files change)
+        self.stat.activated.connect(lambda _i: setattr(self, "_stat_chosen", True))
+        self._group_chosen = False  # the user picked a grouping (kept when the files change)
+        self.group_by.activated.connect(lambda _i: setattr(self, "_group_chosen", True))
         for combo in (self.group_by, self.stat, self.installed):
             combo.currentIndexChanged.connect(self.regroup)
         self.keep_names.toggled.connect(self.regroup)
@@ -549,9 +557,24 @@ class GroupingPage(QWizardPage):
         for row in range(self.group_by.count()):  # SVM and aggregate group ONTAP volumes only
             if self.group_by.itemData(row) in ("svm", "aggregate"):
                 model.item(row).setEnabled(volumes)  # type: ignore[attr-defined]
+        if read is not None and not self._group_chosen:  # the command line's default: an Azure Migrate report
+            from models.importers.workloads import default_group_by  # by its Environment tag, else by cluster
+
+            with QSignalBlocker(self.group_by):
+                self.group_by.setCurrentIndex(self.group_by.findData(default_group_by(read.inventories)))
         if not volumes and self.group_by.currentData() in ("svm", "aggregate"):
             with QSignalBlocker(self.group_by):
                 self.group_by.setCurrentIndex(self.group_by.findData("cluster"))
+        p95 = read is not None and has_p95(read.inventories)
+        p95_row = self.stat.findData("p95")
+        self.stat.model().item(p95_row).setEnabled(p95)  # type: ignore[attr-defined]
+        self.stat.setToolTip("" if p95 else "The files give no P95: each member's peak is summed")
+        if not p95 and self.stat.currentData() == "p95":
+            with QSignalBlocker(self.stat):
+                self.stat.setCurrentIndex(self.stat.findData("peak"))
+        elif p95 and not self._stat_chosen:
+            with QSignalBlocker(self.stat):
+                self.stat.setCurrentIndex(p95_row)
         named = next((inv.controller_model for inv in read.inventories if inv.controller_model), "") if read else ""
         if named and not self.installed.currentData():
             from models.installed import match_controller
@@ -580,6 +603,7 @@ class GroupingPage(QWizardPage):
                              *((self._wizard.capacity(g.used_bytes), self._wizard.capacity(g.provisioned_bytes))
                                if g.used_bytes or g.provisioned_bytes else ("not given", "not given"))])
         _fill(self.table, rows, frozenset({1, 3, 4, 5, 6, 7}))
+        self.table.resizeRowsToContents()
         self.btn_series.setEnabled(result is not None and any(g.series for g in result.groups))
         self.series_status.setText("")
         for r, g in enumerate(result.groups if result is not None else ()):
@@ -600,7 +624,7 @@ class GroupingPage(QWizardPage):
             self.totals.setText(f"Total: {len(result.workloads)} workload(s), {rate_words(result.iops)} IOPS, "
                                 f"{result.mbps:,.1f} MB/s, {self._wizard.capacity(result.capacity_bytes)} used "
                                 f"({self._wizard.capacity(result.provisioned_bytes)} provisioned)")
-            notes = "; ".join(result.notes)
+            notes = "; ".join(gui_words(n) for n in result.notes)
             self.notes.setText(notes[:1].upper() + notes[1:])
         else:
             self.totals.setText("Grouping…")
@@ -611,6 +635,22 @@ class GroupingPage(QWizardPage):
         """Next needs workloads grouped with the options shown."""
         imported = self._wizard.imported
         return self._wizard.task is None and imported is not None and bool(imported.workloads)
+
+
+def has_p95(inventories: Sequence[Inventory]) -> bool:
+    """Whether some machine or volume of ``inventories`` gives a P95 summary (else only peaks can be summed)."""
+    return any(f.statistic == "p95" and f.read_iops is not None
+               for inv in inventories for member in (*inv.machines, *inv.volumes) for f in member.perf)
+
+
+_CLI_GROUPING = re.compile(r"\(--group-by (\w+)[^)]*\)")
+
+
+def gui_words(note: str) -> str:
+    """An import note in the wizard's words: the command line's ``--group-by tag`` becomes the grouping choice
+    shown above ("Group by: Tag")."""
+    titles = {key: text.split(" (")[0] for key, text in GROUPINGS}
+    return _CLI_GROUPING.sub(lambda m: f"(Group by: {titles.get(m.group(1), m.group(1))}, above)", note)
 
 
 def _unbroken(text: str) -> str:
@@ -796,10 +836,12 @@ class ImportWizard(QWizard):
             info = project.info if project.info.description else project.info.with_changes(
                 description=start.info.description)  # where the numbers came from, unless the user wrote one
             return start.with_scenario(scenario).with_changes(
-                info=info, requirements=result.requirements, price_book=[]), ""
+                info=info, requirements=result.requirements, price_book=[],
+                measured=self._measured(project, {})), ""
         scenario = project.scenario
         workloads = list(result.workloads)
         capacity = result.capacity_bytes
+        ids: dict[str, str] = {}
         if not replace:
             taken = {w.id for w in scenario.workloads}
             renamed = []
@@ -809,6 +851,7 @@ class ImportWizard(QWizard):
                     n += 1
                     wid = f"{w.id}-{n}"
                 taken.add(wid)
+                ids[w.id] = wid
                 renamed.append(w.with_changes(id=wid) if wid != w.id else w)
             workloads = list(scenario.workloads) + renamed
             capacity += project.requirements.effective_capacity_bytes or 0
@@ -818,7 +861,20 @@ class ImportWizard(QWizard):
                           "replace the workloads or group more coarsely")
         requirements = result.requirements.with_changes(effective_capacity_bytes=capacity)
         return project.with_scenario(scenario.with_changes(workloads=workloads)).with_changes(
-            requirements=requirements), ""
+            requirements=requirements, measured=self._measured(project, ids)), ""
+
+    def _measured(self, project: Project, ids: dict[str, str]) -> list[Any]:
+        """The project's measured-environment records with this import's added (``models.importers.measured``):
+        the tools, dates, method and assumptions the report cites, per workload under its id in the project
+        (``ids``: the imported ids renamed to stay unique; no file name). At the limit of records the oldest is
+        dropped."""
+        from models.importers.measured import measured_import
+        from models.project.model import MAX_MEASURED_IMPORTS
+
+        assert self.imported is not None and self.read is not None
+        options = self.grouping_page.options()
+        record = measured_import(self.read.inventories, self.imported, options["group_by"], ids)
+        return [*project.measured, record][-MAX_MEASURED_IMPORTS:]
 
     def accept(self) -> None:
         """Push the import as one undoable command and close; :attr:`sig_design_imported` when the import brought

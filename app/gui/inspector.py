@@ -91,6 +91,27 @@ def _joined(values, fmt=str) -> str:
     return " / ".join(fmt(v) for v in values)
 
 
+def measured_text(project) -> str:
+    """The project's measured environment in the Inspector's words, as escaped rich text (``Project.measured``):
+    per import the tools,
+    when collected, what was measured, how the peaks were taken and what was assumed;
+    "" when the project records no import."""
+    blocks = []
+    for record in project.measured:
+        present = [w for w in record.workloads if project.scenario.workload(w.workload) is not None]
+        tools = "; ".join(src.tool + (f", {src.collected}" if src.collected else ", collection date not given")
+                          for src in record.sources)
+        lines = [f"From {tools}.", f"Measured: {record.measured}."]
+        if record.method:
+            lines.append(f"Peaks: {record.method}.")
+        if record.assumptions:
+            lines.append("Assumed: " + " ".join(record.assumptions))
+        lines.append(f"{len(present)} of its {len(record.workloads)} workload(s) in this scenario"
+                     + (f"; imported {record.imported[:10]}" if record.imported else "") + ".")
+        blocks.append("<br>".join(html.escape(line) for line in lines))
+    return ("<b>Measured environment</b><br>" + "<br><br>".join(blocks)) if blocks else ""
+
+
 class Inspector(QScrollArea):
     """Properties of the selected node or link; the project's settings when nothing is selected.
 
@@ -120,6 +141,13 @@ class Inspector(QScrollArea):
         self.notice.setTextFormat(Qt.TextFormat.RichText)
         self.notice.hide()
         self._layout.addWidget(self.notice)
+        self.measured = QLabel()  # the project's measured environment (read-only: an import sets it)
+        self.measured.setObjectName("inspectorMeasured")
+        self.measured.setWordWrap(True)
+        self.measured.setTextFormat(Qt.TextFormat.RichText)  # measured_text escapes every text it shows
+        self.measured.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.measured.hide()
+        self._layout.addWidget(self.measured)
         self._layout.addStretch(1)
         self.setWidget(self._body)
         self.form: RecordForm | None = None
@@ -200,6 +228,9 @@ class Inspector(QScrollArea):
             # the data-reduction bands have their own table (the Capacity tab's "Data reduction..." dialog)
             settings = self._add_form(RecordForm(Settings, self._choices, unit, {"data_reduction_bands"}), "Settings")
             settings.sig_field_edited.connect(self._settings_edited)
+        self._layout.removeWidget(self.measured)  # under the project's forms; hidden for any other target
+        self._layout.insertWidget(self._layout.count() - 1, self.measured)
+        self.measured.setVisible(False)
         self.refresh()
 
     def _set_header(self, title: str, subtitle: str = "", tooltip: str = "") -> None:
@@ -299,6 +330,9 @@ class Inspector(QScrollArea):
             if len(self._forms) == 2:
                 self._forms[0].set_record(project.info)
                 self._forms[1].set_record(project.settings)
+            text = measured_text(project)
+            self.measured.setText(text)
+            self.measured.setVisible(bool(text))
 
     def _show_problems(self, prefix: str) -> None:
         """What find_problems reports for the shown node or link: under its field when that field is shown,

@@ -54,7 +54,7 @@ from app.gui.workloads_panel import WorkloadsPanel
 from models.formatting import NOT_MET, finite, natural_key
 from models.present import NO_PROFILE_WORDS, PROFILE_KIND_WORDS, profiles_text
 from models.present.summary import profile_kind_text, workload_iops_lines, worst_workload
-from models.project.model import Project
+from models.project.model import Project, capacity_unmeasured
 from models.resources import example_titles, examples_dir
 from models.units import format_iops
 
@@ -770,7 +770,9 @@ class MainWindow(QMainWindow):
             return
         unit = self.document.project.settings.capacity_unit
         evaluation = self.results.last_good
-        summary = status_summary(evaluation, unit, self.document.project.requirements) if evaluation is not None \
+        project = self.document.project
+        unknown = capacity_unmeasured(project.scenario.workloads, project.requirements.effective_capacity_bytes)
+        summary = status_summary(evaluation, unit, project.requirements, unknown) if evaluation is not None \
             else {}
         basis = profiles_text(evaluation)  # the profile kind beside max IOPS at the SLO, never only in a popup
         performance = evaluation.performance if evaluation is not None else None

@@ -97,9 +97,9 @@ from models.present.validation import (
     quantity_label,
     tolerance_text,
 )
-from models.present.verdicts import n_plus_capacity_miss
+from models.present.verdicts import CAUTION, Headline, Verdict, n_plus_capacity_miss
 from models.present.waterfall import with_effective_band
-from models.project.model import Project, growth_unmeasured
+from models.project.model import Project, capacity_unmeasured, growth_unmeasured
 from models.units import CapacityUnit
 
 PAPER_SIZES = {"A4": A4, "Letter": letter}
@@ -716,6 +716,14 @@ def _alike_heading(names: Sequence[str], styles: Styles) -> list:
     return [_para(_e(head), styles.h2), _para(_e(f"The {more} more: {others}."), styles.small)]
 
 
+CAPACITY_NOT_MEASURED = "not measured"
+"""The Dataset cell of a system whose imported workloads' capacity was not measured."""
+CAPACITY_UNMEASURED_WORDS = ("capacity not measured: the measured files give no capacity (performance counters "
+                             "only); state the effective capacity needed (Requirements) to judge whether the data "
+                             "fits")
+"""The summary's caution when the imported data's capacity is not measured."""
+
+
 class ReportBuilder:
     """Builds the story of one report from a project, its evaluations and the validation outcomes."""
 
@@ -855,8 +863,14 @@ class ReportBuilder:
             copies, horizon = dr_copies(ev.protection), self.project.requirements.horizon_months
             checks = ev.resilience.requirement_checks if ev.resilience is not None else ()
             n_plus_notes: list[str] = []  # a vSAN cluster that fits with every host up but misses its N+k
+            unmeasured = self.capacity_unmeasured()
             for system in capacity.systems:
                 datasets = [w.dataset_bytes for w in enabled if w.target == system.system_id]
+                if unmeasured and datasets:  # 0 bytes "fit" anywhere: never a Yes beside an unknown
+                    rows.append([_e(system.system_label or system.system_id), CAPACITY_NOT_MEASURED, NOT_AVAILABLE,
+                                 self.cap(system.usable_bytes), self.cap(system.effective_bytes), "n/a",
+                                 NOT_AVAILABLE])
+                    continue
                 copy = copies.get(system.system_id) if capacity.is_replica_only(system.system_id) else None
                 if copy is not None:  # the DR copy in its own row, not in the totals
                     fits_dr = copy.fits_over(horizon)
@@ -935,6 +949,47 @@ class ReportBuilder:
         story += self.problems_block()
         return story
 
+    def measured_environment(self) -> list:
+        """Where the workloads were measured (``Project.measured``, one block per import of a measured environment):
+        what was measured, by what tool and when, how the peaks were taken, what was assumed, and per workload of
+        the scenario its tool and load; nothing when no import is recorded. The file's name is never printed."""
+        s = self.s
+        imports = self.project.measured
+        if not imports:
+            return []
+        imports = [r for r in imports if not r.workloads or any(self.scenario.workload(w.workload) is not None
+                                                                for w in r.workloads)]
+        if not imports:  # every imported workload since replaced or deleted
+            return []
+        story: list = [self.section_break(), _heading("Measured environment", s)]
+        for record in imports:
+            tools = "; ".join(src.tool + (f", {src.collected}" if src.collected else ", collection date not given")
+                              for src in record.sources)
+            lines = [("What was measured", record.measured),
+                     ("By what tool, and when", tools[0].upper() + tools[1:]),
+                     ("How the peaks were taken", record.method or "no performance figures in the files: "
+                                                                  "capacity only"),
+                     ("What was assumed", " ".join(record.assumptions) or "nothing")]
+            if record.imported:
+                lines.append(("Imported", record.imported[:10]))
+            story.append(_table([[f"<b>{_e(k)}</b>", _e(v)] for k, v in lines], [self.width * 0.24,
+                                                                                 self.width * 0.76],
+                                s, header_rows=0, zebra=False))
+            rows = [["Workload", "Measured by", "Members", "Load taken as"]]
+            for item in record.workloads:
+                workload = self.scenario.workload(item.workload)
+                if workload is None:
+                    continue
+                by = ", ".join(record.sources[i].tool.removeprefix("an ").removeprefix("a ").split(" (as ")[0]
+                               for i in item.sources)
+                rows.append([_e(workload.name), _e(by or NOT_AVAILABLE), f"{item.members:,}",
+                             _e(item.method or "capacity only (no performance figures)")])
+            if len(rows) > 1:
+                story.append(Spacer(1, 4))
+                w = self.width
+                story.append(_table(rows, [w * 0.30, w * 0.25, w * 0.10, w * 0.35], s))
+        return story
+
     def vsan_latency_words(self) -> str:
         """" " and where the vSAN software latency comes from, when a workload runs on a vSAN cluster (review 52:
         the Performance section said "fitted", the sources "0 fitted"): not a catalog number, so not counted above;
@@ -975,12 +1030,22 @@ class ReportBuilder:
         return (f", of the systems serving workloads; the DR copy on {', '.join(names)} is not counted (it holds "
                 "copies of their data)")
 
+    def capacity_unmeasured(self) -> bool:
+        """The imported data's capacity is not measured and none is stated (``models.project.model.
+        capacity_unmeasured``)."""
+        return capacity_unmeasured(self.scenario.workloads, self.project.requirements.effective_capacity_bytes)
+
     def verdict_box(self) -> Table:
         """The answer first: does the design meet every requirement, and if not, which ones fail
         (``models.present.verdicts``). One table row per line, so a long verdict splits across pages."""
         found = verdicts(self.evaluation, self.unit, self.project.requirements,
                          growth_unmeasured(self.scenario.workloads))
         head = headline(found, evaluation_verdict(self.evaluation, self.project.requirements, self.unit))
+        if self.capacity_unmeasured():  # the warning in the summary, and no "meets every stated requirement"
+            found = (Verdict(CAUTION, "", CAPACITY_UNMEASURED_WORDS, "capacity"), *found)
+            if head.state == "pass":
+                head = Headline("open", "Capacity not judged; the measured data gives no capacity, so whether the "
+                                        "data fits is not known. The design meets every other stated requirement.")
         if head.state == "fail":
             text = f'<font color="#D0342C"><b>{_e(head.text)}</b></font>'
             colour = colors.HexColor("#D0342C")
@@ -1596,7 +1661,8 @@ class ReportBuilder:
 
     def story(self) -> list:
         """Every section's flowables, in the report's order."""
-        return (self.cover() + self.summary() + self.topology() + self.bom() + self.capacity() + self.performance()
+        return (self.cover() + self.summary() + self.measured_environment() + self.topology() + self.bom()
+                + self.capacity() + self.performance()
                 + self.resilience() + self.protection() + self.cost_footprint() + self.recommendation()
                 + self.comparison() + self.sources() + self.validation_section())
 

@@ -77,7 +77,8 @@ def import_description(inventories: Sequence[Inventory], result: ImportResult, g
                  f"{'; '.join(methods)}. Read share and I/O size as measured; {ASSUMED_RANDOM_PCT:g}% random I/O "
                  "assumed (no tool measures it)")
         if any("average read/write ratio" in n for inv in inventories for n in inv.notes):
-            text += "; each machine's read/write mix at its peak taken as its measured average mix"
+            text += ("; each machine's read/write mix at its peak taken as its measured average mix, within what its "
+                     "own read and write peaks allow")
     else:
         text += "; the files give no performance figures"
     text += ". " + (design or "The design shown is a starting point for sizing, not a recommendation.")

@@ -12,7 +12,8 @@ Each group's load is aggregated:
 Read share = read IOPS / (read + write IOPS); I/O size = MB/s / IOPS (10^6 bytes per MB, 1024 bytes per KiB),
 clamped to 0.5-1024 KiB with a note. A group with no performance data (or no I/O measured) gets no invented I/O
 mix: its workload is capacity-only (``models.project.model.CAPACITY_ONLY``: enabled, its data counted by the
-capacity engine, no load evaluated), named as needing a preset, and a note says so. Capacity is the members' used
+capacity engine, no load evaluated), and a note says so; a group with neither capacity nor performance figures
+makes no workload (a note names it). Capacity is the members' used
 capacity (their provisioned capacity where used is not given, and the group's ``capacity_basis`` says so: an Azure
 Migrate report gives provisioned disk sizes only), with the provisioned total kept for thin provisioning. No source
 measures growth: the workloads get 0%/yr and a note asks for the customer's figure.
@@ -41,7 +42,6 @@ from dataclasses import dataclass
 from typing import Literal
 
 from models.importers.inventory import Inventory, InventoryError, Machine, PerfFigures, PerfSample, Volume
-from models.project.edits import CAPACITY_ONLY_SUFFIX
 from models.project.model import (
     CAPACITY_ONLY,
     IMPORTED_ID_PREFIX,
@@ -99,6 +99,8 @@ class _Member:
     provisioned_bytes: int | None
     protocol: str = ""
     protocol_source: str = ""
+    source: int = 0
+    """the index of the inventory (file) it was read from"""
 
 
 @dataclass(frozen=True)
@@ -144,6 +146,8 @@ class ImportedGroup:
     """what the members are: "machine", "volume" or "LUN" (the workload's name counts them)"""
     capacity_basis: CapacityBasis = "used"
     """what ``used_bytes`` is (:data:`CapacityBasis`): "provisioned" where no member's used capacity is given"""
+    sources: tuple[int, ...] = ()
+    """the indices of the inventories (files) its members were read from, in order"""
 
     @property
     def iops(self) -> float:
@@ -259,12 +263,12 @@ def _members(inventories: Sequence[Inventory], group_by: GroupBy, pattern: re.Pa
             attr = _MACHINE_KEY[group_by]
             key = _machine_key(m, attr, by_pattern)
             out.append(_Member(m.name, key, _PREFIX[attr], "machine", m.perf, m.series, m.used_bytes,
-                               m.provisioned_bytes))
+                               m.provisioned_bytes, source=index))
         for v in inv.volumes:
             attr = _VOLUME_KEY[group_by]
             key = _volume_key(v, attr, by_pattern)
             out.append(_Member(v.name, key, _PREFIX[attr], v.kind, v.perf, v.series, v.used_bytes, v.size_bytes,
-                               v.protocol, v.protocol_source))
+                               v.protocol, v.protocol_source, source=index))
     return out
 
 
@@ -395,6 +399,7 @@ def _summary(m: _Member, stat: SummaryStat) -> tuple[PerfFigures | None, bool]:
 def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> ImportedGroup:
     """One group's load, mix and capacity."""
     notes: list[str] = []
+    sources = tuple(sorted({m.source for m in members}))
     noun = ("LUN" if all(m.kind == "lun" for m in members) else "volume" if all(m.kind != "machine" for m in members)
             else "machine")
     used = sum(m.used_bytes if m.used_bytes is not None else (m.provisioned_bytes or 0) for m in members)
@@ -478,7 +483,7 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
         return ImportedGroup(name, len(members), method, r_iops if counted else None, w_iops if counted else None,
                              r_mb, w_mb, None, None, used, provisioned, True, tuple(notes),
                              series=tuple(summed_series), protocol=protocol, protocol_source=protocol_source,
-                             member_noun=noun, capacity_basis=basis)
+                             member_noun=noun, capacity_basis=basis, sources=sources)
     kib = ((r_mb or 0.0) + (w_mb or 0.0)) * BYTES_PER_MB / total_iops / KIB
     if not MIN_IO_KIB <= kib <= MAX_IO_KIB:
         clamped = min(max(kib, MIN_IO_KIB), MAX_IO_KIB)
@@ -487,7 +492,7 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
         kib = clamped
     return ImportedGroup(name, len(members), method, r_iops, w_iops, r_mb, w_mb, 100.0 * r_iops / total_iops, kib,
                          used, provisioned, False, tuple(notes), latency, tuple(summed_series), protocol,
-                         protocol_source, noun, basis)
+                         protocol_source, noun, basis, sources)
 
 
 def group_inventories(inventories: Sequence[Inventory], *, group_by: GroupBy = "cluster", stat: SummaryStat = "p95",
@@ -548,15 +553,17 @@ def to_workload(group: ImportedGroup, workload_id: str, target: str) -> Workload
     source measures it: the conservative case), the used capacity as data set and the provisioned one when
     larger (thin). A group needing a preset gives a capacity-only workload (``preset`` =
     :data:`models.project.model.CAPACITY_ONLY`, enabled, no target): its data counts for capacity; its I/O size,
-    read and random shares are placeholders no engine evaluates until the user applies a preset's profile.
+    read and random shares are placeholders no engine evaluates until the user applies a preset's profile. Its
+    name is the group's and its member count: no instruction to the user (the report prints names; the app shows
+    the capacity-only hint beside the workload).
     """
     provisioned = group.provisioned_bytes if group.provisioned_bytes > group.used_bytes else None
-    if group.needs_preset:
-        return Workload(id=workload_id, name=f"{group.name}{CAPACITY_ONLY_SUFFIX}"[:200],
+    members = f"{group.members:,} {group.member_noun}{'s' if group.members != 1 else ''}"
+    if group.needs_preset:  # the name says what it is; the preset marks it capacity-only (the app shows the hint)
+        return Workload(id=workload_id, name=f"{group.name} ({members})"[:200],
                         preset=CAPACITY_ONLY, target=target, block_kib=MIN_IO_KIB, read_pct=0.0, random_pct=0.0,
                         dataset_bytes=group.used_bytes, provisioned_bytes=provisioned)
     assert group.read_pct is not None and group.block_kib is not None
-    members = f"{group.members:,} {group.member_noun}{'s' if group.members != 1 else ''}"
     return Workload(id=workload_id, name=f"{group.name} ({members}, measured)"[:200], target=target,
                     block_kib=group.block_kib, read_pct=round(group.read_pct, 6), random_pct=ASSUMED_RANDOM_PCT,
                     target_iops=group.iops, dataset_bytes=group.used_bytes, provisioned_bytes=provisioned)
@@ -576,6 +583,10 @@ def import_environment(inventories: Sequence[Inventory], target: str, *, group_b
         InventoryError: as :func:`group_inventories`, or more groups than one system may serve.
     """
     groups = group_inventories(inventories, group_by=group_by, stat=stat, pattern=pattern, keep_names=keep_names)
+    empty = [g for g in groups if g.needs_preset and not g.used_bytes and not g.provisioned_bytes]
+    if len(empty) == len(groups):
+        empty = []  # nothing measured at all: the notes say so (ONTAP counter tables without their interval)
+    groups = tuple(g for g in groups if g not in empty)  # no workload of no data and no load beside real ones
     if len(groups) > MAX_WORKLOADS_PER_TARGET:
         raise InventoryError(f"{len(groups):,} groups; a project holds at most {MAX_WORKLOADS_PER_TARGET} workloads "
                              "per storage system: group more coarsely")
@@ -583,6 +594,10 @@ def import_environment(inventories: Sequence[Inventory], target: str, *, group_b
     capacity = sum(g.used_bytes for g in groups)
     provisioned = sum(g.provisioned_bytes for g in groups)
     notes: list[str] = []
+    if empty:
+        left = sum(g.members for g in empty)
+        notes.append(f"{left:,} member(s) with neither capacity nor performance figures in the files are left out "
+                     f"({', '.join(g.name for g in empty)}): no workload is made of them")
     repeated = repeated_machines(inventories)
     if repeated:
         named = f", e.g. {', '.join(sorted(repeated)[:3])}" if keep_names else ""

@@ -248,10 +248,15 @@ def design_figures(design: tuple | None, deployment: str | None, priced: bool, r
     return ", ".join(out)
 
 
-def design_sentence(met: bool, stated: bool, where: str, figures: str) -> str:
+def design_sentence(met: bool, stated: bool, where: str, figures: str, capacity_unknown: bool = False) -> str:
     """This report's design against the ranking: whether it meets (the Summary's verdict) and where it stands
-    (``where``: :func:`standing`; ``figures``: :func:`design_figures`)."""
+    (``where``: :func:`standing`; ``figures``: :func:`design_figures`). ``capacity_unknown``: the imported data's
+    capacity is not measured (``models.project.model.capacity_unmeasured``): a design that meets the rest meets
+    "every other" requirement, its capacity not judged (as the Summary says)."""
     who = f"This report's design ({figures})" if figures else "This report's design"
+    if met and capacity_unknown:
+        return (f"{who} meets every other stated requirement too; its capacity is not judged, the measured data "
+                f"gives none (Summary); {where}.")
     if met:
         return f"{who} meets every stated requirement too (Summary); {where}."
     if stated:
@@ -325,6 +330,7 @@ def relation_lines(project: Any, catalog: Any, evaluation: Any, result: Any, tco
     design's cost comparison (``models.present.cost.design_tco``; the report passes the one it computed once),
     None: computed here when needed. The report's Recommendation section and the sizer dialog print these."""
     from models.present.verdicts import evaluation_verdict
+    from models.project.model import capacity_unmeasured
 
     scenario = project.scenario
     req = project.requirements
@@ -334,7 +340,9 @@ def relation_lines(project: Any, catalog: Any, evaluation: Any, result: Any, tco
     order, unplaced = design_placement(scenario, catalog, req, project.price_book)
     figures = design_figures(order, design_deployment(scenario), priced, req, result.currency)
     if not result.candidates:
-        state = ("meets every stated requirement" if verdict.met
+        unknown = capacity_unmeasured(scenario.workloads, req.effective_capacity_bytes)
+        state = ("meets every other stated requirement; its capacity is not judged" if verdict.met and unknown
+                 else "meets every stated requirement" if verdict.met
                  else "does not meet every stated requirement" if verdict.stated else "states no requirement")
         nearest = ("the nearest, with what each misses, are below" if result.nearest else
                    "none was tried: the note below says which requirement removed every one")
@@ -344,7 +352,7 @@ def relation_lines(project: Any, catalog: Any, evaluation: Any, result: Any, tco
              design_sentence(verdict.met, verdict.stated,
                              standing(order, shown, priced, req, result.currency, unplaced,
                                       design_headroom(evaluation.performance, scenario, req.horizon_months)),
-                             figures)]
+                             figures, capacity_unmeasured(scenario.workloads, req.effective_capacity_bytes))]
     if not priced and req.rank_on != "tco":
         if tco is None:
             from models.present.cost import design_tco

@@ -138,7 +138,7 @@ def verdict_text(evaluation: Evaluation, requirements: Requirements | None = Non
 
 
 def status_summary(evaluation: Evaluation | None, unit: CapacityUnit | str = CapacityUnit.TIB,
-                   requirements: Requirements | None = None) -> dict[str, str]:
+                   requirements: Requirements | None = None, capacity_unknown: bool = False) -> dict[str, str]:
     """Formatted status-bar values for one ``models.evaluate.Evaluation`` (None: every value ``n/a``).
 
     Returns:
@@ -148,7 +148,8 @@ def status_summary(evaluation: Evaluation | None, unit: CapacityUnit | str = Cap
         where the SLO is missed even at light load; ``bottleneck``: the bottleneck station of the most loaded
         workload (the one whose busiest station is busiest), ``n/a`` without one; ``verdict``: whether the design
         meets ``requirements`` (``project.requirements``; None: what the results state) and its required failure
-        states (:func:`verdict_text`).
+        states (:func:`verdict_text`); with ``capacity_unknown`` (an import without capacity,
+        ``models.project.model.capacity_unmeasured``) a met verdict reads ``met, capacity not measured``.
     """
     unit = CapacityUnit(unit)
     result = dict.fromkeys(STATUS_CAPTIONS, NOT_AVAILABLE)
@@ -173,4 +174,6 @@ def status_summary(evaluation: Evaluation | None, unit: CapacityUnit | str = Cap
 
         result["bottleneck"] = bottleneck_words(busiest) or NOT_AVAILABLE
     result["verdict"] = verdict_text(evaluation, requirements)
+    if capacity_unknown and result["verdict"] == "met":  # 0 bytes fit anywhere: never a plain "met" beside it
+        result["verdict"] = "met, capacity not measured"
     return result

@@ -413,6 +413,15 @@ def growth_unmeasured(workloads: "list[Workload]") -> bool:
     return any(w.enabled and w.id.startswith(IMPORTED_ID_PREFIX) and w.growth_pct_per_year == 0 for w in workloads)
 
 
+def capacity_unmeasured(workloads: "list[Workload]", effective_capacity_bytes: int = 0) -> bool:
+    """Whether the data's capacity is unknown: some enabled workload is an imported one (:data:`IMPORTED_ID_PREFIX`),
+    no enabled workload has a data set (the measured files gave no capacity: ONTAP performance counters) and no
+    effective capacity is stated. A design then "fits" 0 bytes: the report says "not measured" instead."""
+    enabled = [w for w in workloads if w.enabled]
+    return (not effective_capacity_bytes and any(w.id.startswith(IMPORTED_ID_PREFIX) for w in enabled)
+            and all(w.dataset_bytes == 0 for w in enabled))
+
+
 class Workload(Record):
     """An application's I/O and capacity requirement, assigned to a controller, cluster or VM (``target``).
 
@@ -734,6 +743,73 @@ class ProjectInfo(Record):
     modified: str = Field(default_factory=_now)
 
 
+MAX_MEASURED_IMPORTS = 100
+"""Imports of a measured environment one project records (each import into the project adds one)."""
+
+
+class MeasuredSource(Record):
+    """One file a measured environment was read from.
+
+    Attributes:
+        tool: what the file is, as a customer knows the tool ("a Live Optics (Optical Prime) export"); no file name
+            or path is kept (a customer's file name may name the customer; the imports keep none).
+        collected: when the data was collected, in words ("collected 2022/11/14", "measured 2024-07-29 16:14 to
+            16:17 UTC"); "" where neither the file nor its series' clock says.
+    """
+
+    tool: str = Field(min_length=1, max_length=MAX_LABEL)
+    collected: str = Field(default="", max_length=MAX_LABEL)
+
+
+class MeasuredWorkload(Record):
+    """Where one imported workload's figures came from.
+
+    Attributes:
+        workload: the workload's id (a workload since deleted is not reported).
+        sources: indices into the import's :attr:`MeasuredImport.sources` of the files its members came from.
+        members: how many machines, volumes or LUNs it groups.
+        method: how its load was taken, in words ("peak of sums over time (288 intervals)", "sum of per-machine
+            peak"); "" for a workload measured without performance data (capacity only).
+    """
+
+    workload: ID
+    sources: list[int] = Field(default_factory=lambda: [], max_length=100)
+    members: int = Field(default=0, ge=0)
+    method: str = Field(default="", max_length=MAX_TEXT)
+
+
+class MeasuredImport(Record):
+    """One import of a measured environment (``storplan import-env``, the desktop app's import wizard): what was
+    measured, when and by what tool, how the peaks were taken and what was assumed; the report prints it as its
+    own section, whatever the project's description says.
+
+    Attributes:
+        imported: when it was imported (ISO 8601 date and time, UTC).
+        sources: the files read; grouped_by: how members were grouped, in words ("cluster", "SVM").
+        measured: what was measured, in words ("6 machines in 2 workloads, 3.556 TiB used ...").
+        method: how each workload's load (its peak) was taken, in words.
+        assumptions: what was assumed where no tool measures it, one sentence each.
+        workloads: per imported workload, its sources and method (:class:`MeasuredWorkload`).
+    """
+
+    imported: str = Field(default="", max_length=MAX_LABEL)
+    sources: list[MeasuredSource] = Field(min_length=1, max_length=100)
+    grouped_by: str = Field(default="", max_length=MAX_LABEL)
+    measured: str = Field(default="", max_length=MAX_TEXT)
+    method: str = Field(default="", max_length=MAX_TEXT)
+    assumptions: list[str] = Field(default_factory=lambda: [], max_length=100)
+    workloads: list[MeasuredWorkload] = Field(default_factory=lambda: [], max_length=MAX_WORKLOADS)
+
+    @model_validator(mode="after")
+    def _sources_exist(self) -> "MeasuredImport":
+        for w in self.workloads:
+            bad = [i for i in w.sources if not 0 <= i < len(self.sources)]
+            if bad:
+                raise ValueError(f"measured workload '{w.workload}': source {bad[0]} is not one of the import's "
+                                 f"{len(self.sources)} file(s)")
+        return self
+
+
 MAX_CANDIDATES = 100_000_000
 """Largest search cap a project may ask of the sizer (the whole catalog gives well under a million designs)."""
 
@@ -863,6 +939,9 @@ class Project(Record):
     custom_catalog: dict[str, list[dict[str, Any]]] = Field(default_factory=lambda: {})
     price_book: list[PriceRow] = Field(default_factory=lambda: [], max_length=MAX_PRICES,
                                        description="unit prices by catalog id (one currency)")
+    measured: list[MeasuredImport] = Field(
+        default_factory=lambda: [], max_length=MAX_MEASURED_IMPORTS,
+        description="where the workloads' figures were measured: one record per import of a measured environment")
 
     @field_validator("custom_catalog", mode="after")
     @classmethod

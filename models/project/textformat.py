@@ -176,6 +176,7 @@ def project_from_dict(data: dict[str, Any], origin: str = "project") -> Project:
         "settings": data.pop("settings", {}),
         "requirements": data.pop("requirements", {}),
         "price_book": data.pop("price", []),
+        "measured": data.pop("measured", []),
         "scenarios": [
             {
                 "name": s.get("name", "Base"),
@@ -254,6 +255,8 @@ def project_to_dict(project: Project) -> dict[str, Any]:
             out["requirements"]["running_costs"] = running
     if project.price_book:
         out["price"] = dumped["price_book"]
+    if project.measured:
+        out["measured"] = dumped["measured"]
     scenarios = [
         {"name": s["name"], "node": s["nodes"], "link": s["links"], "workload": s["workloads"],
          "replication": s["replications"]}

@@ -210,6 +210,8 @@ def write_project(
         [(i, row.catalog_id, row.part_number, row.unit_price, row.currency)
          for i, row in enumerate(project.price_book)],
     )
+    conn.executemany("INSERT INTO measured VALUES (?, ?)",
+                     [(i, to_json(m.model_dump(mode="json"))) for i, m in enumerate(project.measured)])
     node_rows: list[tuple] = []
     link_rows: list[tuple] = []
     workload_rows: list[tuple] = []
@@ -303,6 +305,7 @@ def read_project(conn: sqlite3.Connection, origin: str) -> tuple[Project, dict[s
     requirements = {key: from_json(value) for key, value in conn.execute("SELECT key, value FROM requirement")}
     price_book = [dict(zip(("catalog_id", "part_number", "unit_price", "currency"), row)) for row in conn.execute(
         "SELECT catalog_id, part_number, unit_price, currency FROM price ORDER BY position")]
+    measured = [from_json(record) for (record,) in conn.execute("SELECT record FROM measured ORDER BY position")]
     scenarios: dict[int, dict[str, Any]] = {}
     for scenario_id, name in conn.execute("SELECT id, name FROM scenario ORDER BY position"):
         scenarios[scenario_id] = {"name": name, "nodes": [], "links": [], "workloads": [], "replications": []}
@@ -362,6 +365,7 @@ def read_project(conn: sqlite3.Connection, origin: str) -> tuple[Project, dict[s
         "settings": settings,
         "requirements": requirements,
         "price_book": price_book,
+        "measured": measured,
         "scenarios": list(scenarios.values()),
         "active_scenario": meta["active_scenario"],
         "custom_catalog": custom,

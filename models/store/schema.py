@@ -7,7 +7,8 @@ Version history (``PRAGMA user_version``):
 2. Settings as typed key/value rows (table ``setting``) instead of one JSON column; calibration tables
    (``calibration_point``: measured (IOPS, latency) points; ``calibration_fit``: fitted results as JSON).
 3 to 7: see each ``DDL_V<n>``. 8: replication relationships (table ``replication``). 9: each workload's
-FabricPool cold-data and cold-read shares.
+FabricPool cold-data and cold-read shares. 10: where the workloads were measured (table ``measured``: one JSON
+record per import of a measured environment).
 
 To change the schema: bump :data:`SCHEMA_VERSION`, keep the old DDL as a frozen ``DDL_V<n>`` in :data:`SCHEMAS`
 (files of every version must still open, and opening checks a file against the schema of its own version), change
@@ -34,7 +35,7 @@ from models.store.sniff import SQLITE_HEADER as SQLITE_HEADER  # named here too,
 APPLICATION_ID = 0x53545054
 """``PRAGMA application_id`` of every StorPlan project file ("STPT")."""
 
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 """The schema version this StorPlan writes, and the newest it reads."""
 
 NODE_KINDS_V1 = ("host", "switch", "controller", "shelf", "hci_cluster", "cloud_vm")
@@ -240,8 +241,16 @@ _V9_WORKLOAD_COLD = ("    cold_data_pct REAL NOT NULL DEFAULT 0,\n"
 """Version 9 adds each workload's FabricPool shares: data tiered to the capacity tier and reads that hit it (0: no
 tiering)."""
 
-DDL = DDL_V8.replace(_V4_WORKLOAD_IOPS_GROWTH, _V4_WORKLOAD_IOPS_GROWTH + _V9_WORKLOAD_COLD)
-assert DDL != DDL_V8, "the v9 workload columns were not added"
+DDL_V9 = DDL_V8.replace(_V4_WORKLOAD_IOPS_GROWTH, _V4_WORKLOAD_IOPS_GROWTH + _V9_WORKLOAD_COLD)
+assert DDL_V9 != DDL_V8, "the v9 workload columns were not added"
+"""Version 9 (frozen): version 8 plus the workload's FabricPool shares."""
+
+_V10_MEASURED = ("CREATE TABLE measured (position INTEGER PRIMARY KEY, "
+                 "record TEXT NOT NULL CHECK (json_valid(record)));\n")
+"""Version 10 adds where the workloads were measured (``models.project.model.MeasuredImport``): one row per import
+of a measured environment, in import order, the record as JSON."""
+
+DDL = DDL_V9 + _V10_MEASURED
 """The current schema (version :data:`SCHEMA_VERSION`).
 
 JSON text columns that may hold an infinite float (a setting such as ``default_slo_ms = inf``, a catalog or
@@ -249,6 +258,11 @@ calibration record) have no ``json_valid`` check: Python writes infinity as ``In
 functions reject but :func:`json.loads` reads back exactly.
 """
 assert DDL_V4 != DDL_V3, "the v4 workload column was not added"
+
+
+def _v9_to_v10(conn: sqlite3.Connection) -> None:
+    """The ``measured`` table appears (empty: no import recorded; an older import's description still says it)."""
+    conn.execute(_V10_MEASURED.strip().rstrip(";"))
 
 
 def _v8_to_v9(conn: sqlite3.Connection) -> None:
@@ -312,7 +326,8 @@ def _v1_to_v2(conn: sqlite3.Connection) -> None:
 
 
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1_to_v2, _v2_to_v3, _v3_to_v4, _v4_to_v5, _v5_to_v6,
-                                                          _v6_to_v7, _v7_to_v8, _v8_to_v9]
+                                                          _v6_to_v7, _v7_to_v8, _v8_to_v9,
+                                                          _v9_to_v10]
 """``MIGRATIONS[i]`` upgrades a database from version ``i + 1`` to ``i + 2``, in place, without committing."""
 
 assert len(MIGRATIONS) == SCHEMA_VERSION - 1, "every schema version needs a migration from the one before"
@@ -334,7 +349,7 @@ def migrate(conn: sqlite3.Connection, from_version: int) -> None:
 
 
 SCHEMAS: dict[int, str] = {1: DDL_V1, 2: DDL_V2, 3: DDL_V3, 4: DDL_V4, 5: DDL_V5, 6: DDL_V6, 7: DDL_V7, 8: DDL_V8,
-                           9: DDL}
+                           9: DDL_V9, 10: DDL}
 """Schema version -> the DDL StorPlan wrote for it. Every version a file can have is here."""
 
 assert sorted(SCHEMAS) == list(range(1, SCHEMA_VERSION + 1)), "keep the DDL of every schema version"

@@ -203,6 +203,9 @@ def test_a_project_without_a_storage_system_starts_from_the_design_import_env_us
     assert got.scenario.links == cli.scenario.links
     assert got.requirements == cli.requirements
     assert "Live Optics" in got.info.description and got.info.description == cli.info.description
+    # the measured-environment record as import-env writes it (review revimp55 item 2), but for the import's time
+    assert [m.model_copy(update={"imported": ""}) for m in got.measured] == [
+        m.model_copy(update={"imported": ""}) for m in cli.measured] and len(got.measured) == 1
     window.document.undo_stack.undo()
     assert not window.document.project.scenario.nodes and not window.document.project.scenario.workloads
 
@@ -276,3 +279,31 @@ def test_an_imported_design_is_fitted_and_read_in_one_unit_and_sensible_digits(w
     assert workload.block_kib != round(workload.block_kib, 2)  # the model keeps the measured value
     assert form.editors["block_kib"].entry.text() == f"{workload.block_kib:.2f} KiB"
     assert form.editors["read_pct"].entry.text() == f"{workload.read_pct:.1f} %"
+
+
+def test_an_azure_migrate_report_starts_grouped_by_its_environment_tag(example_window, qtbot, tmp_path) -> None:
+    """The wizard starts where ``import-env`` does: an Azure Migrate report (no cluster column) is grouped by its
+    Environment tag (Dev 9 / Prod 285 machines on the sample), not into one nameless group; a grouping the user
+    picks is kept."""
+    import openpyxl
+
+    azure = next((SAMPLES / "azure-migrate").glob("*.xlsx"))
+    sheet = openpyxl.load_workbook(azure, read_only=True)["All_VM_IaaS_Server_Rehost_Perf"]
+    rows = sheet.iter_rows(values_only=True)
+    header = list(next(rows))
+    column = header.index("Environment")
+    environments = {r[column] for r in rows if r[0] and r[column]}
+    expected = _cli_workloads(tmp_path, [azure])
+    wizard = _open_wizard(example_window, [azure])
+    wizard.next()
+    wizard.next()
+    page = wizard.grouping_page
+    assert page.group_by.currentData() == "tag"
+    assert wizard.runner.wait(30)
+    assert len(wizard.imported.groups) == len(environments) == len(expected) == 2
+    assert sorted(g.members for g in wizard.imported.groups) == [9, 285]
+    page.group_by.setCurrentIndex(page.group_by.findData("cluster"))
+    page.group_by.activated.emit(page.group_by.currentIndex())  # as a user's pick
+    wizard.back()
+    wizard.next()
+    assert page.group_by.currentData() == "cluster"
