@@ -188,3 +188,44 @@ def test_nvme_caching_modules_serve_as_many_reads_at_once_as_their_iops_allow():
                                          if n.id == node.id else n for n in sc.nodes]})
     stations = {s.name: s for s in build_path(sc, CAT, sc.workloads[0]).stations}
     assert stations["node 1 Flash Cache"].servers == round(2_000_000 * FLASH_CACHE_READ_US * 1e-6) == 200
+
+
+def test_two_workloads_on_one_system_share_its_cache():
+    """Two workloads on one controller hold its cache in proportion to their working sets (data and metadata):
+    the FAS3140 scenario on a copy of its record with 1 GiB of memory per node and no PAM, its workload and a
+    twin of it on the same controller: each holds half the cache, so a metadata operation misses with
+    probability 1 - (cache / 2) / metadata working set, computed here by hand. A disabled or capacity-only twin
+    issues no reads and takes no share; one workload alone has the whole cache, as before."""
+    from models.performance.cache import cache_share
+    from models.project.model import CAPACITY_ONLY
+
+    rec = CAT.get("netapp-fas3140", Controller)
+    small = rec.model_copy(update={"memory_gib_per_node": 1.0, "flash_cache_gib_per_node": None})
+    cat = CAT.with_entries([small])
+    sc = fas3140_sfs2008(8.0, 4000)
+    w = sc.workloads[0]
+    twin = w.with_changes(id="twin", name="twin")
+    shared = sc.model_copy(update={"workloads": [w, twin]})
+    assert cache_share(w, shared.workloads) == pytest.approx(0.5, rel=1e-12)
+    bigger = twin.with_changes(working_set_bytes=3 * w.working_set_bytes)
+    assert cache_share(w, [w, bigger]) == pytest.approx(0.25, rel=1e-12)  # 1 : 3 working sets
+    assert cache_share(w, [w, twin.with_changes(enabled=False)]) == 1.0
+    assert cache_share(w, [w, twin.with_changes(preset=CAPACITY_ONLY)]) == 1.0
+    assert cache_share(w, [w, twin.with_changes(target="elsewhere")]) == 1.0
+    nodes = 2
+    cache = 1.0 * nodes * GIB * CACHE_FRACTION_OF_MEMORY
+    meta_ws = METADATA_SHARE_OF_WORKING_SET * w.working_set_bytes
+    alone, halved = 1.0 - cache / meta_ws, 1.0 - cache / 2 / meta_ws
+    hdd = cat.get("netapp-x302a-1tb-sata-7k2", Drive)
+    path = build_path(shared, cat, w)
+    span = 2 * w.dataset_bytes / sum(g.data * g.member_bytes for g in path.raid_groups)  # both data sets stored
+    meta_read = positioning_s(hdd.read_service_time_us * 1e-6, hdd.rpm, span) + METADATA_BLOCK_BYTES / (
+        hdd.max_read_mbps * 1e6)
+    nas = w.nas
+    assert nas is not None
+    f_w, f_mw = nas.share(NAS_WRITE_OPS), nas.share(NAS_METADATA_WRITE_OPS)
+    hdds = {s.name: s for s in path.stations}["HDDs (node 1)"]
+    assert hdds.write_s == pytest.approx(f_mw / (f_w + f_mw) * halved * meta_read / nodes, rel=1e-9)
+    assert any("this workload's 50% share of it" in n for n in path.notes)
+    single = {s.name: s for s in build_path(sc, cat, w).stations}["HDDs (node 1)"]
+    assert halved > alone and hdds.write_s > single.write_s

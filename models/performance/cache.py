@@ -39,6 +39,16 @@ The model (every function here is pure; :mod:`models.performance.paths` builds t
   (:func:`read_cache_split`). A metadata operation whose block is in neither memory nor the module reads one
   :data:`METADATA_BLOCK_BYTES` block from the drives (a random read); a modifying one waits for that read before
   it changes the block (its write is logged to NVRAM and written at the next consistency point with the rest).
+* **Several workloads on one system share its cache** (:func:`cache_share`): the uniform assumption above taken
+  over the system, every byte of every workload's working set (data and metadata) equally likely to be read next,
+  so a workload holds the share of the cache its working sets are of all of theirs (the stack-distance argument
+  over the union of the working sets), and each workload's hits are its own working set against its share. One
+  workload alone has the whole cache (the single-workload form unchanged); working sets that together fit the cache
+  are all held. Per-workload read rates do not enter (an LRU cache favours the workload that reads each of its
+  blocks more often, e.g. H. Che, Y. Tung & Z. Wang, "Hierarchical Web caching systems: modeling, design and
+  experimental results", IEEE JSAC 20(7), 2002, the characteristic-time approximation): the rates of a system's
+  workloads are not known until the load is chosen, and the even split is the conservative middle of the two
+  extremes for a workload that reads faster than the others.
 * **Metadata working set** (:func:`metadata_working_set`): :data:`METADATA_SHARE_OF_WORKING_SET` of the data
   working set for a file workload, 0 for a block workload (a LUN's metadata is a few blocks per LUN).
 
@@ -47,6 +57,7 @@ Units: bytes for sizes; ratios 0..1.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from models.project.model import Workload
@@ -87,6 +98,17 @@ def metadata_working_set(workload: Workload) -> float:
     if workload.nas is None:
         return 0.0
     return METADATA_SHARE_OF_WORKING_SET * data_working_set(workload)
+
+
+def cache_share(workload: Workload, workloads: Iterable[Workload]) -> float:
+    """The share (0..1] of its system's read cache ``workload`` holds among ``workloads`` (every workload of the
+    scenario; those with I/O to evaluate and the same ``target`` share it): its data and metadata working sets
+    over the sum of theirs (module docstring, "Several workloads on one system share its cache"). 1 when it is the
+    only one, or when no workload has a working set (nothing to divide)."""
+    own = data_working_set(workload) + metadata_working_set(workload)
+    total = own + sum(data_working_set(w) + metadata_working_set(w) for w in workloads
+                      if w.id != workload.id and w.target == workload.target and w.performance_enabled)
+    return own / total if total > 0 and own > 0 else 1.0
 
 
 @dataclass(frozen=True)

@@ -82,6 +82,7 @@ from models.performance.bands import ASSUMED_REL_SD, UNIDENTIFIED_REL_SD, Statio
 from models.performance.cache import (
     METADATA_BLOCK_BYTES,
     CacheSplit,
+    cache_share,
     data_working_set,
     lru_hit_ratio,
     metadata_working_set,
@@ -710,6 +711,11 @@ def cpu_demand_us(profile: PerfProfile, block_kib: float, write: bool, random_fr
 # ----------------------------------------------------------------------------------------------- drives
 
 
+def _shared_words(share: float) -> str:
+    """", this workload's 40% share of it" where other workloads share the cache (``share`` < 1), else ""."""
+    return f", this workload's {share:.0%} share of it" if share < 1.0 else ""
+
+
 def cache_hit_ratio(cache_bytes: float, working_set_bytes: int | None, dataset_bytes: int,
                     random_fraction: float = 1.0) -> float:
     """Read cache hit ratio of an LRU cache: min(1, cache / working set) for uniform random reads; for
@@ -900,8 +906,9 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     drive = _short_stroked(b, drive, _stored_bytes(scenario, node.id), data_bytes)
     # the read cache (models.performance.cache): memory, then Flash Cache / PAM (a victim cache of the buffer cache,
     # NetApp TR-3832), the metadata of a file workload first and data reads in what is left
-    cache = record.memory_gib_per_node * nodes * 2**30 * CACHE_FRACTION_OF_MEMORY
-    flash = (record.flash_cache_gib_per_node or 0.0) * nodes * 2**30
+    share = cache_share(workload, scenario.workloads)  # the system's other workloads hold the rest
+    cache = record.memory_gib_per_node * nodes * 2**30 * CACHE_FRACTION_OF_MEMORY * share
+    flash = (record.flash_cache_gib_per_node or 0.0) * nodes * 2**30 * share
     split = read_cache_split(cache, flash, data_working_set(workload), metadata_working_set(workload), rnd)
     hit_memory, hit = split.data_memory, split.data_total
     module_s = (record.flash_cache_read_us or FLASH_CACHE_READ_US) * 1e-6
@@ -916,7 +923,7 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
             b.metadata_demand(f"{unit[k]} Flash Cache", node.id, split.metadata_flash * module_s / nodes,
                               servers=fc_servers, kind="cache", ident=StationId("flash_cache", node=k + 1))
         b.notes.append(f"Flash Cache read hit {hit - hit_memory:.0%} ({record.flash_cache_gib_per_node * nodes:,.0f} "
-                       f"GiB of modules behind memory, uniform random access)")
+                       f"GiB of modules behind memory, uniform random access{_shared_words(share)})")
     cold = cold_read_share(workload, node) if record.family == "ONTAP" else 0.0  # snapshot-only: none
     if cold > 0:
         # FabricPool: cold reads are fetched from the capacity tier (one GET each), not from the drives
@@ -929,7 +936,8 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
         b.notes.append(_metadata_note(split))
     b.notes.append(
         f"read cache hit {hit_memory:.0%} ({CACHE_FRACTION_OF_MEMORY:.0%} of {record.memory_gib_per_node * nodes:,.0f} "
-        f"GiB memory vs the working set); {RAID_LABEL.get(raid, raid)} {describe_raid_groups(groups)}"
+        f"GiB memory vs the working set{_shared_words(share)}); {RAID_LABEL.get(raid, raid)} "
+        f"{describe_raid_groups(groups)}"
         + (" with full-stripe (WAFL) writes" if full_stripe else f", {SMALL_WRITE_IOS.get(raid, 1)} drive I/Os per "
            "small random write")
     )
@@ -1072,10 +1080,11 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
               ident=StationId("ha_partner_cpu"))
         b.add("HA mirror round trip", node.id, 0.0, AZURE_VM_NIC_MIN_LATENCY_US * 1e-6, delay=True, kind="delay",
               ident=StationId("ha_mirror_round_trip"))
-    cache = vm.ram_gib * 2**30 * CACHE_FRACTION_OF_MEMORY
+    share = cache_share(workload, scenario.workloads)  # the VM's other workloads hold the rest of its cache
+    cache = vm.ram_gib * 2**30 * CACHE_FRACTION_OF_MEMORY * share
     hit = cache_hit_ratio(cache, workload.working_set_bytes, workload.dataset_bytes, rnd)
     if vm.flash_cache_gib:
-        hit = _cloud_flash_cache(b, vm, node, workload, cache, hit, rnd)
+        hit = _cloud_flash_cache(b, vm, node, workload, cache, hit, rnd, share)
     miss = (1.0 - hit) * (1.0 - cold)
     # cloud disk I/O units: random I/O one unit each (up to the disk's unit, 256 KiB on Azure); sequential reads
     # and WAFL consistency-point writes (in both write speeds the data disks receive full-stripe CP writes, not host
@@ -1147,20 +1156,22 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
 
 
 def _cloud_flash_cache(b: _Builder, vm: CloudVm, node: CloudVmNode, workload: Workload, cache: float,
-                       hit_memory: float, rnd: float) -> float:
+                       hit_memory: float, rnd: float, share: float = 1.0) -> float:
     """Cloud Volumes ONTAP's Flash Cache on the VM's local NVMe storage (CVO release notes, 'Support for Flash
     Cache and high write speed': instance types with local NVMe use it as Flash Cache, 'Compression must be
     disabled on all volumes to take advantage of the Flash Cache performance improvements'): a victim cache of the
     buffer cache as on a controller (memory and NVMe together one LRU of their summed size), each hit served by
     the NVMe device in :data:`FLASH_CACHE_READ_US` with as many reads at once as its published random-read IOPS
     allow (``CloudVm.flash_cache_read_iops`` x the read time; else :data:`FLASH_CACHE_PARALLELISM`). A compressed
-    workload gets no Flash Cache hits. Returns the read hit ratio of memory and Flash Cache together."""
+    workload gets no Flash Cache hits; ``share``: the workload's share of the VM's caches
+    (:func:`models.performance.cache.cache_share`; ``cache`` is its share of memory already). Returns the read hit
+    ratio of memory and Flash Cache together."""
     if workload.compression_ratio > 1.0:
         b.notes.append(f"{vm.vm_size}: Flash Cache unused: the workload is compressed "
                        f"({workload.compression_ratio:g}:1) and CVO's Flash Cache needs compression disabled")
         return hit_memory
     assert vm.flash_cache_gib is not None  # the caller's condition
-    flash = vm.flash_cache_gib * 2**30
+    flash = vm.flash_cache_gib * 2**30 * share
     hit = cache_hit_ratio(cache + flash, workload.working_set_bytes, workload.dataset_bytes, rnd)
     read_s = FLASH_CACHE_READ_US * 1e-6
     servers = (max(1, round(vm.flash_cache_read_iops * read_s)) if vm.flash_cache_read_iops
@@ -1266,7 +1277,9 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
         # the policy's copies (RAID1) or stripe (erasure coding) of the data spread over every capacity drive
         cap_drive = _short_stroked(b, cap_drive, _stored_bytes(scenario, node.id) * stripe.width
                                    / max(stripe.data, 1), cap_drives * cap_drive.right_sized_bytes)
-        cache_bytes = VSAN_HYBRID_READ_CACHE_SHARE * cache_drive.marketed_bytes * groups
+        # the cluster's other workloads hold the rest of its read cache
+        cache_bytes = (VSAN_HYBRID_READ_CACHE_SHARE * cache_drive.marketed_bytes * groups
+                       * cache_share(workload, scenario.workloads))
         hit = cache_hit_ratio(cache_bytes, workload.working_set_bytes, workload.dataset_bytes, rnd)
         rd_cache = cache_drive.read_service_time_us * 1e-6 + block / (cache_drive.max_read_mbps * 1e6)
         wr_cache = cache_drive.write_service_time_us * 1e-6 + block / (cache_drive.max_write_mbps * 1e6)
