@@ -100,14 +100,45 @@ def metadata_working_set(workload: Workload) -> float:
     return METADATA_SHARE_OF_WORKING_SET * data_working_set(workload)
 
 
+def _cached_bytes(workload: Workload) -> float:
+    """A workload's data and metadata working sets together, bytes (what it asks its system's cache to hold)."""
+    return data_working_set(workload) + metadata_working_set(workload)
+
+
+_LAST_TOTALS: tuple[object, dict[str, float], dict[str, tuple[str, float]]] | None = None
+"""The last workload list :func:`cache_share` summed (held by identity: a scenario's paths are built one workload
+at a time from the same list, so the sums are taken once per list, not once per workload): the list, the working
+sets per target, and per workload id its target and working sets."""
+
+
+def _totals(workloads: Iterable[Workload]) -> tuple[dict[str, float], dict[str, tuple[str, float]]]:
+    """Per target the summed working sets of ``workloads`` with I/O to evaluate, and per such workload id its target
+    and working sets (remembered for the last list)."""
+    global _LAST_TOTALS
+    last = _LAST_TOTALS
+    if last is not None and last[0] is workloads:
+        return last[1], last[2]
+    by_target: dict[str, float] = {}
+    each: dict[str, tuple[str, float]] = {}
+    for w in workloads:
+        if w.performance_enabled:
+            size = _cached_bytes(w)
+            by_target[w.target] = by_target.get(w.target, 0.0) + size
+            each[w.id] = (w.target, size)
+    _LAST_TOTALS = (workloads, by_target, each)
+    return by_target, each
+
+
 def cache_share(workload: Workload, workloads: Iterable[Workload]) -> float:
     """The share (0..1] of its system's read cache ``workload`` holds among ``workloads`` (every workload of the
     scenario; those with I/O to evaluate and the same ``target`` share it): its data and metadata working sets
     over the sum of theirs (module docstring, "Several workloads on one system share its cache"). 1 when it is the
     only one, or when no workload has a working set (nothing to divide)."""
-    own = data_working_set(workload) + metadata_working_set(workload)
-    total = own + sum(data_working_set(w) + metadata_working_set(w) for w in workloads
-                      if w.id != workload.id and w.target == workload.target and w.performance_enabled)
+    own = _cached_bytes(workload)
+    by_target, each = _totals(workloads)
+    listed = each.get(workload.id)
+    total = by_target.get(workload.target, 0.0) - (listed[1] if listed and listed[0] == workload.target else 0.0)
+    total = max(total, 0.0) + own
     return own / total if total > 0 and own > 0 else 1.0
 
 
