@@ -934,6 +934,12 @@ def _import_env(args) -> int:
         result = import_environment(inventories, target, group_by=group_by, stat=args.stat,
                                     keep_names=args.keep_names,
                                     base=base.requirements.with_changes(families=[], protocols=[]))
+        if not result.iops and not result.mbps and not (result.capacity_bytes or result.provisioned_bytes):
+            # a project with neither a load nor a capacity sizes nothing: say why instead of writing it
+            why = "; ".join(dict.fromkeys(n for n in (*result.notes, *(m for inv in inventories for m in inv.notes))
+                                          if "poll" in n))
+            raise InventoryError("nothing measured: the files give neither a load (IOPS, MB/s) nor a capacity, so "
+                                 "no project is written" + (f" ({why})" if why else ""))
     except InventoryError as exc:
         raise UsageError(str(exc)) from exc
     from datetime import UTC, datetime

@@ -387,3 +387,17 @@ def test_total_ops_is_reconciled_with_reads_writes_and_others() -> None:
            f"{total - parts:,} operations ({(total - parts) / total:.0%} of total_ops)" in note
     keyperf = read_ontap(ONTAP / "harvest-keyperf-volume-poll-1.json", ONTAP / "harvest-keyperf-volume-poll-2.json")
     assert not any("total_ops" in n for n in keyperf.notes)  # REST volume statistics: read + write + other = total
+
+
+def test_an_import_that_measures_nothing_writes_no_project(tmp_path, capsys) -> None:
+    """One statperf poll of LUN counters gives no rate (cumulative counters need a second poll) and no capacity:
+    ``import-env`` exits 2 naming why, and writes no project (before: a project of two capacity-only workloads
+    of 0 bytes, exit 0)."""
+    from app.cli import main
+
+    data = SAMPLES / "ontap" / "harvest-statperf-lun_data.txt"
+    out = tmp_path / "none.storplan"
+    assert main(["import-env", str(data), "-o", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "nothing measured" in err and "one poll only" in err and "no project is written" in err
+    assert not out.exists()
