@@ -1981,15 +1981,17 @@ def _with_bands_many(items: Sequence[tuple], sds: Sequence[np.ndarray] | None = 
         key = (content_key(st), d.tobytes(), low_f.tobytes(), high_f.tobytes(), xs.tobytes(), ys.tobytes(), k_hi,
                k_lo, sat_lo)
         row = seen.get(key)
-        if row is None:
+        if row is None:  # four rows (_edge_curves): the nominal demands at k_lo xs and at k_hi xs, then the P10
+            # demands at k_lo xs and the P90 demands at k_hi xs (no row padded to twice the others' points)
             row = seen[key] = len(blocks)
-            blocks.append((st, np.stack([d, d * low_f, d * high_f])))
-            points.append([np.concatenate([xs * k_lo, xs * k_hi]), xs * k_lo, xs * k_hi])
+            x_lo, x_hi = xs * k_lo, xs * k_hi
+            blocks.append((st, np.stack([d, d, d * low_f, d * high_f])))
+            points.append([x_lo, x_hi, x_lo, x_hi])
         prepared.append((xs, ys, row, sigma, sat_param, sat_edges, (sat, sat_hi, sat_lo), (k_hi, k_lo)))
     if not blocks:  # no items
         return []
     rows = _Rows(blocks)
-    many_all = rows.latency(np.arange(3 * len(blocks)), [x for three in points for x in three])
+    many_all = rows.latency(np.arange(4 * len(blocks)), [x for four in points for x in four])
     curve_edges: dict[int, tuple[list, list]] = {}
     searches: list[tuple[int, tuple[float, float, float], tuple[float, float, float]]] = []
     search_of: dict[tuple, int] = {}
@@ -1999,7 +2001,7 @@ def _with_bands_many(items: Sequence[tuple], sds: Sequence[np.ndarray] | None = 
         n = len(kept.iops)
         y_list = ys.tolist()
         if row not in curve_edges:
-            curve_edges[row] = _edge_curves(xs, ys, y_list, many_all[3 * row:3 * row + 3], scales, sats[2])
+            curve_edges[row] = _edge_curves(xs, ys, y_list, many_all[4 * row:4 * row + 4], scales, sats[2])
         p10, p90 = (list(e) for e in curve_edges[row])
         search = None
         if max_slo is not None and math.isfinite(sat):
@@ -2205,10 +2207,12 @@ class _Rows:
 def _search_rows(rows: _Rows, searches: Sequence[tuple[int, tuple[float, float, float], tuple[float, float, float]]]
                  ) -> list[tuple[float | None, float | None, float | None]]:
     """:func:`open_iops_at_latency` (from 1e-9 IOPS, 2 rounds) of many paths' three band rows at once:
-    ``searches`` (block index in ``rows``, the three rows' latency limits in ms, the three rows' saturations); per
+    ``searches`` (block index in ``rows``, whose four rows are :func:`_with_bands_many`'s: the nominal, nominal, P10
+    and P90 demands, of which the first, third and fourth are searched; the three rows' latency limits in ms, the
+    three rows' saturations); per
     search, in order, the three IOPS (None where a row's search does not start), by :func:`_search` (the three rows
     of one path one search's rows, spaced alike; each search's its own whatever the others)."""
-    index = np.array([3 * block + k for block, _, _ in searches for k in range(3)], dtype=int)
+    index = np.array([4 * block + k for block, _, _ in searches for k in (0, 2, 3)], dtype=int)
     limits = np.array([limit for _, three, _ in searches for limit in three], dtype=float)
     sats = [s for _, _, three in searches for s in three]
     result = _search(rows, index, limits, np.full(len(index), 1e-9), sats, np.arange(len(index)) // 3, 2)
@@ -2281,8 +2285,9 @@ def _edge_curves(xs: np.ndarray, ys: np.ndarray, y_list: list[float], latency: n
                  scales: tuple[float, float], saturation: float) -> tuple[list, list]:
     """The latency band's edges (P10, P90 lists, as :func:`_carried_edges` gives them) along one curve (``xs``
     IOPS, ``ys`` its drawn latencies, ms) from the band's two edge models (:func:`models.performance.discrepancy
-    .edge_scales`): ``latency`` (3, >= 2P) the open model's latency (ms, +inf where saturated) of the nominal
-    demands at the IOPS k_lo xs then k_hi xs, of the P10 demands at k_lo xs and of the P90 demands at k_hi xs;
+    .edge_scales`): ``latency`` (4, >= P) the open model's latency (ms, +inf where saturated) of the nominal
+    demands at the IOPS k_lo xs, of the nominal demands at k_hi xs, of the P10 demands at k_lo xs and of the P90
+    demands at k_hi xs;
     ``scales`` (k_hi, k_lo); ``saturation``: the saturation (IOPS) of the P90 demands over every station (the
     storage-side latency does not see a host-side station's). An edge model's latency at x is k times the drawn
     latency at k x (every demand times k), with the open model's ratio of the edge's uncertain demands to the
@@ -2294,8 +2299,8 @@ def _edge_curves(xs: np.ndarray, ys: np.ndarray, y_list: list[float], latency: n
     k_hi, k_lo = scales
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         edges = []
-        for pessimistic, k, nominal, edge in ((False, k_lo, latency[0, :n], latency[1, :n]),
-                                              (True, k_hi, latency[0, n:2 * n], latency[2, :n])):
+        for pessimistic, k, nominal, edge in ((False, k_lo, latency[0, :n], latency[2, :n]),
+                                              (True, k_hi, latency[1, :n], latency[3, :n])):
             at = xs * k
             drawn = np.where(at <= xs[-1], np.interp(at, xs, ys), nominal) if n else at
             ratio = edge / nominal
