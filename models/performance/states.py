@@ -167,8 +167,11 @@ def _background(path: WorkloadPath, stations: list[StationSpec], utilisation: fl
     load = [StationSpec(s.name, s.component, utilisation * s.capacity, 0.0, s.servers, False, s.storage_side,
                         s.kind, 0.0, s.multiplicity, s.scv_service, s.scv_arrival, s.ident) for s in stations]
     w = path.workload
+    # the workload copied with three fields changed, valid by construction (an id of the pattern and at most 71
+    # characters, 100% reads, no NAS mix): ``model_copy`` instead of ``with_changes``, whose dump and re-validation
+    # of every field was half of a drive rebuild state's cost
     pseudo = replace(path, stations=tuple(load),
-                     workload=w.with_changes(id=f"{w.id[:60]}.background", read_pct=100.0, nas=None))
+                     workload=w.model_copy(update={"id": f"{w.id[:60]}.background", "read_pct": 100.0, "nas": None}))
     return pseudo, 1.0
 
 
