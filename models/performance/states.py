@@ -462,7 +462,7 @@ def switchover(path: WorkloadPath,
     for other, rate in partner_load:
         w = other.workload
         copy = replace(other, stations=tuple(s for s in other.stations if s.name in names),
-                       workload=w.with_changes(id=f"{w.id[:60]}.partner-site", nas=None))
+                       workload=w.model_copy(update={"id": f"{w.id[:60]}.partner-site", "nas": None}))
         background.append((copy, rate))
     # the reason sits under its workload's name (GUI, report, JSON): it names only the site's other workloads
     others = [other.workload.name for other, _ in partner_load if other.workload.id != path.workload.id]
