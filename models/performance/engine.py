@@ -1286,9 +1286,7 @@ class SystemLoads:
                 if self._others_work(path, name) / holder.capacity >= 1.0:
                     stable = False
                     break
-        u = np.array([utilisation[name] for name in names], dtype=float)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            res = open_residence_s(st.demand, st.servers, st.copies, st.v_open, u, check=False).tolist()
+        res = _open_residences(d_list, *_open_plain(st), [utilisation[name] for name in names])
         stations: dict[str, _OpenStation] = {}
         response: float | None = 0.0
         wid = degraded.workload.id
@@ -1420,11 +1418,14 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
     res_all: list[float] = []
     queue_all: list[bool] = []
     if statics:
-        res_all = open_residence_s(np.array(demands, dtype=float), np.concatenate([st.servers for st in statics]),
-                                   np.concatenate([st.copies for st in statics]),
-                                   np.concatenate([st.v_open for st in statics]), np.array(loads, dtype=float),
-                                   check=False).tolist()
-        queue_all = np.concatenate([st.is_queue for st in statics]).tolist()
+        servers_all: list[float] = []
+        v_all: list[float] = []
+        for st in statics:
+            servers, v_open = _open_plain(st)
+            servers_all += servers
+            v_all += v_open
+            queue_all += _plain(st)[2]
+        res_all = _open_residences(demands, servers_all, v_all, loads)
     start = 0
     for w, names in names_of.items():
         mine: dict[str, float | None] = {}
@@ -1448,6 +1449,28 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
                 response[w] = so_far + res_s
         stations[name] = _open_station(u, per_class)
     return _OpenSystem(stable, {w: _OpenClass(r) for w, r in response.items()}, stations)
+
+
+def _open_plain(st: _Static) -> tuple[list[float], list[float]]:
+    """A path's servers and open-model variability factors (``_Static.servers``, ``v_open``) as lists of Python
+    floats, made once per path (kept in ``_Static.sides``)."""
+    got = st.sides.get("open plain")
+    if got is None:
+        got = st.sides["open plain"] = (st.servers.tolist(), st.v_open.tolist())
+    return got  # type: ignore[return-value]
+
+
+def _open_residences(service_s: Sequence[float], servers: Sequence[float], v_open: Sequence[float],
+                     utilisation: Sequence[float]) -> list[float]:
+    """``models.queueing.general_service.open_residence_s`` of one station each, in plain floats (a path's score
+    of stations: the array operations' own cost was most of it): the same operations on the same floats, element by
+    element, a (1 + U (v - 1)) / (1 - U) + (s - a) with a = s / c, +inf where U >= 1 (saturated)."""
+    out = []
+    inf = math.inf
+    for s, c, v, u in zip(service_s, servers, v_open, utilisation):
+        a = s / c
+        out.append((inf if u >= 1.0 else a * (1.0 + u * (v - 1.0)) / (1.0 - u)) + (s - a))
+    return out
 
 
 def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]], curve_points: int,
