@@ -1290,7 +1290,7 @@ class SystemLoads:
         stations: dict[str, _OpenStation] = {}
         response: float | None = 0.0
         wid = degraded.workload.id
-        isfinite, new = math.isfinite, object.__new__
+        isfinite, new, setattr_ = math.isfinite, object.__new__, object.__setattr__
         for k, spec in enumerate(degraded.stations):
             value = d_list[k] * 1e3 if spec.delay else res[k]
             if not spec.delay:
@@ -1299,9 +1299,10 @@ class SystemLoads:
             # _open_station(utilisation, {wid: _open_class_station(res_s)}), filled in here (one per station of
             # every failure state)
             per_class = new(_OpenClassStation)
-            per_class.__dict__["residence_time_s"] = res_s
+            setattr_(per_class, "residence_time_s", res_s)
             station = new(_OpenStation)
-            station.__dict__.update(utilization=utilisation[spec.name], per_class={wid: per_class})
+            setattr_(station, "utilization", utilisation[spec.name])
+            setattr_(station, "per_class", {wid: per_class})
             stations[spec.name] = station
             response = None if res_s is None or response is None else response + res_s
         return _OpenSystem(stable, {wid: _OpenClass(response)}, stations)
@@ -1312,7 +1313,7 @@ class SystemLoads:
                 and p.workload.id in self.rates]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _OpenClassStation:
     """One workload's share of an open-model station: its residence time per I/O, seconds (None when the
     station is saturated)."""
@@ -1320,7 +1321,7 @@ class _OpenClassStation:
     residence_time_s: float | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _OpenStation:
     """One station of the open model at the targets: per-queue utilisation (all workloads) and per workload."""
 
@@ -1339,14 +1340,15 @@ def _open_station(utilization: float, per_class: dict[str, _OpenClassStation]) -
     """``_OpenStation(utilization, per_class)`` filled in directly (one per station of every workload of every
     failure state: the frozen ``__init__`` cost more than the rest of building it)."""
     out = object.__new__(_OpenStation)
-    out.__dict__.update(utilization=utilization, per_class=per_class)
+    object.__setattr__(out, "utilization", utilization)
+    object.__setattr__(out, "per_class", per_class)
     return out
 
 
 def _open_class_station(residence_time_s: float | None) -> _OpenClassStation:
     """``_OpenClassStation(residence_time_s)`` filled in directly (as :func:`_open_station`)."""
     out = object.__new__(_OpenClassStation)
-    out.__dict__["residence_time_s"] = residence_time_s
+    object.__setattr__(out, "residence_time_s", residence_time_s)
     return out
 
 
