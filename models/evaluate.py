@@ -16,6 +16,7 @@ from models.problems import Problem, Severity, find_problems
 from models.project.model import ControllerNode, Project
 
 if TYPE_CHECKING:  # the engines are imported where they run (evaluate), not when this module loads
+    from models.capacity.layout import RaidLayout
     from models.capacity.reduction_band import CapacityBand
     from models.capacity.results import ScenarioCapacity
     from models.performance.fabricpool_summary import FabricPoolSystem
@@ -382,7 +383,8 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
         capacity_states = ()
         problems.append(f"capacity in a failure could not be computed: {type(exc).__name__}: {exc}")
     try:
-        checks = requirement_checks(project.requirements, scenario, catalog, project.settings, workloads, states)
+        checks = requirement_checks(project.requirements, scenario, catalog, project.settings, workloads, states,
+                                    raid=design.raid)
     except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the user's work
         checks = ()
         problems.append(f"the resilience requirements could not be checked: {type(exc).__name__}: {exc}")
@@ -390,22 +392,29 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
                       capacity_states, growth, checks)
 
 
-def takeover_at_grown_targets(requirements: Requirements, scenario: Scenario, catalog: Catalog
-                              ) -> dict[str, tuple[Any, float]]:
+def takeover_at_grown_targets(requirements: Requirements, scenario: Scenario, catalog: Catalog,
+                              raid: Mapping[str, RaidLayout] | None = None) -> dict[str, tuple[Any, float]]:
     """Workload id -> (its takeover or cloud failover verdict, the target it is judged at, IOPS) with every target
     grown over the project's horizon at its IOPS growth: ``Requirements.meet_slo_in_takeover`` asks for the SLO in
     takeover at the grown target, and the sizer judges it so (``models.performance.screening.failover_verdicts``
     of ``paths_grown``: the same function, so a design the sizer proposes and its evaluation agree). Empty when no
     target grows within the horizon (today's target is then the grown one: the failure states' own verdict) or the
-    paths cannot be built."""
+    paths cannot be built. ``raid``: the design's RAID layouts (``Design.raid``, :func:`with_layouts`): the paths are
+    then the evaluation's own (``engine.evaluate_paths`` of the same design objects returns the paths the normal state
+    has just built, not built again); None or empty: built here (``screening.design_paths``)."""
     if not requirements.horizon_months or not any(w.enabled and w.iops_growth_pct_per_year and
                                                   (w.target_iops or w.target_mbps) for w in scenario.workloads):
         return {}
-    from models.performance.engine import target_rate
-    from models.performance.screening import design_paths, failover_verdicts, paths_grown
+    from models.performance.engine import evaluate_paths, target_rate
+    from models.performance.screening import DesignPaths, design_paths, failover_verdicts, paths_grown
 
     try:
-        design = paths_grown(design_paths(scenario, catalog), requirements.horizon_months)
+        if raid:
+            built, problems = evaluate_paths(scenario, catalog, raid)
+            paths = DesignPaths(tuple(built), tuple(problems))
+        else:
+            paths = design_paths(scenario, catalog)
+        design = paths_grown(paths, requirements.horizon_months)
         verdicts = failover_verdicts(design, slo_statistic=requirements.slo_statistic)
     except Exception:  # noqa: BLE001 - the failure states' own verdict stands
         return {}
@@ -415,7 +424,8 @@ def takeover_at_grown_targets(requirements: Requirements, scenario: Scenario, ca
 
 def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: Catalog, settings: Settings,
                        workloads: Sequence[WorkloadPerformance],
-                       states: Mapping[str, Sequence[StateResult]]) -> tuple[RequirementCheck, ...]:
+                       states: Mapping[str, Sequence[StateResult]],
+                       raid: Mapping[str, RaidLayout] | None = None) -> tuple[RequirementCheck, ...]:
     """The project's resilience requirements checked on the evaluated design (the same rules as the sizer's).
 
     * ``meet_slo_in_takeover``: every workload with a target on a controller or cloud VM meets its SLO in the
@@ -428,7 +438,8 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
 
     Args:
         requirements: ``project.requirements``; scenario, catalog, settings: what was evaluated; workloads: its
-        ``WorkloadPerformance`` records; states: workload id -> failure states (``evaluate_states``).
+        ``WorkloadPerformance`` records; states: workload id -> failure states (``evaluate_states``); raid: the
+        design's RAID layouts when built (:func:`takeover_at_grown_targets` then reads the evaluation's paths).
 
     Returns:
         A tuple of :class:`RequirementCheck` (empty when no such requirement is stated).
@@ -440,7 +451,7 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
     kinds = {n.id: n.kind for n in scenario.nodes}
     wanted = {w.id: w.target for w in scenario.workloads}
     if requirements.meet_slo_in_takeover:
-        grown = takeover_at_grown_targets(requirements, scenario, catalog)
+        grown = takeover_at_grown_targets(requirements, scenario, catalog, raid)
         horizon = requirements.horizon_months
         for wp in targets:
             if kinds.get(wanted.get(wp.workload_id, "")) in ("hci_cluster", "managed_service"):

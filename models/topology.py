@@ -314,8 +314,15 @@ def protocol_version_problem(record: Controller, software: str, link: LinkType) 
 
 def _is_drive_loop(catalog: Catalog, link: LinkType) -> bool:
     """True for a link type that some shelf names as its back end (a 4Gb FC-AL drive loop is FC, yet joins
-    only an array to its shelves)."""
-    return any(getattr(shelf, "backend_link", None) == link.id for shelf in catalog.of_kind(ShelfRecord))
+    only an array to its shelves). The shelves' back-end link ids are gathered once per catalog (kept beside its
+    records of each kind, ``Catalog.of_kind``: a catalog never changes after it is built), not searched for every
+    link of every evaluation."""
+    links = catalog.__dict__.get("_drive_loop_links")
+    if links is None:
+        links = catalog.__dict__["_drive_loop_links"] = frozenset(
+            backend for shelf in catalog.of_kind(ShelfRecord)
+            if (backend := getattr(shelf, "backend_link", None)) is not None)
+    return link.id in links
 
 
 def _front_end_mismatch(catalog: Catalog, ends: tuple[NodeBase, ...], link: LinkType) -> str | None:

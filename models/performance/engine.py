@@ -1286,13 +1286,11 @@ class SystemLoads:
                 if self._others_work(path, name) / holder.capacity >= 1.0:
                     stable = False
                     break
-        u = np.array([utilisation[name] for name in names], dtype=float)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            res = open_residence_s(st.demand, st.servers, st.copies, st.v_open, u, check=False).tolist()
+        res = _open_residences(d_list, *_open_plain(st), [utilisation[name] for name in names])
         stations: dict[str, _OpenStation] = {}
         response: float | None = 0.0
         wid = degraded.workload.id
-        isfinite, new = math.isfinite, object.__new__
+        isfinite, new, setattr_ = math.isfinite, object.__new__, object.__setattr__
         for k, spec in enumerate(degraded.stations):
             value = d_list[k] * 1e3 if spec.delay else res[k]
             if not spec.delay:
@@ -1301,9 +1299,10 @@ class SystemLoads:
             # _open_station(utilisation, {wid: _open_class_station(res_s)}), filled in here (one per station of
             # every failure state)
             per_class = new(_OpenClassStation)
-            per_class.__dict__["residence_time_s"] = res_s
+            setattr_(per_class, "residence_time_s", res_s)
             station = new(_OpenStation)
-            station.__dict__.update(utilization=utilisation[spec.name], per_class={wid: per_class})
+            setattr_(station, "utilization", utilisation[spec.name])
+            setattr_(station, "per_class", {wid: per_class})
             stations[spec.name] = station
             response = None if res_s is None or response is None else response + res_s
         return _OpenSystem(stable, {wid: _OpenClass(response)}, stations)
@@ -1314,7 +1313,7 @@ class SystemLoads:
                 and p.workload.id in self.rates]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _OpenClassStation:
     """One workload's share of an open-model station: its residence time per I/O, seconds (None when the
     station is saturated)."""
@@ -1322,7 +1321,7 @@ class _OpenClassStation:
     residence_time_s: float | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _OpenStation:
     """One station of the open model at the targets: per-queue utilisation (all workloads) and per workload."""
 
@@ -1341,14 +1340,15 @@ def _open_station(utilization: float, per_class: dict[str, _OpenClassStation]) -
     """``_OpenStation(utilization, per_class)`` filled in directly (one per station of every workload of every
     failure state: the frozen ``__init__`` cost more than the rest of building it)."""
     out = object.__new__(_OpenStation)
-    out.__dict__.update(utilization=utilization, per_class=per_class)
+    object.__setattr__(out, "utilization", utilization)
+    object.__setattr__(out, "per_class", per_class)
     return out
 
 
 def _open_class_station(residence_time_s: float | None) -> _OpenClassStation:
     """``_OpenClassStation(residence_time_s)`` filled in directly (as :func:`_open_station`)."""
     out = object.__new__(_OpenClassStation)
-    out.__dict__["residence_time_s"] = residence_time_s
+    object.__setattr__(out, "residence_time_s", residence_time_s)
     return out
 
 
@@ -1420,11 +1420,14 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
     res_all: list[float] = []
     queue_all: list[bool] = []
     if statics:
-        res_all = open_residence_s(np.array(demands, dtype=float), np.concatenate([st.servers for st in statics]),
-                                   np.concatenate([st.copies for st in statics]),
-                                   np.concatenate([st.v_open for st in statics]), np.array(loads, dtype=float),
-                                   check=False).tolist()
-        queue_all = np.concatenate([st.is_queue for st in statics]).tolist()
+        servers_all: list[float] = []
+        v_all: list[float] = []
+        for st in statics:
+            servers, v_open = _open_plain(st)
+            servers_all += servers
+            v_all += v_open
+            queue_all += _plain(st)[2]
+        res_all = _open_residences(demands, servers_all, v_all, loads)
     start = 0
     for w, names in names_of.items():
         mine: dict[str, float | None] = {}
@@ -1448,6 +1451,28 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
                 response[w] = so_far + res_s
         stations[name] = _open_station(u, per_class)
     return _OpenSystem(stable, {w: _OpenClass(r) for w, r in response.items()}, stations)
+
+
+def _open_plain(st: _Static) -> tuple[list[float], list[float]]:
+    """A path's servers and open-model variability factors (``_Static.servers``, ``v_open``) as lists of Python
+    floats, made once per path (kept in ``_Static.sides``)."""
+    got = st.sides.get("open plain")
+    if got is None:
+        got = st.sides["open plain"] = (st.servers.tolist(), st.v_open.tolist())
+    return got  # type: ignore[return-value]
+
+
+def _open_residences(service_s: Sequence[float], servers: Sequence[float], v_open: Sequence[float],
+                     utilisation: Sequence[float]) -> list[float]:
+    """``models.queueing.general_service.open_residence_s`` of one station each, in plain floats (a path's score
+    of stations: the array operations' own cost was most of it): the same operations on the same floats, element by
+    element, a (1 + U (v - 1)) / (1 - U) + (s - a) with a = s / c, +inf where U >= 1 (saturated)."""
+    out = []
+    inf = math.inf
+    for s, c, v, u in zip(service_s, servers, v_open, utilisation):
+        a = s / c
+        out.append((inf if u >= 1.0 else a * (1.0 + u * (v - 1.0)) / (1.0 - u)) + (s - a))
+    return out
 
 
 def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]], curve_points: int,
@@ -1981,15 +2006,17 @@ def _with_bands_many(items: Sequence[tuple], sds: Sequence[np.ndarray] | None = 
         key = (content_key(st), d.tobytes(), low_f.tobytes(), high_f.tobytes(), xs.tobytes(), ys.tobytes(), k_hi,
                k_lo, sat_lo)
         row = seen.get(key)
-        if row is None:
+        if row is None:  # four rows (_edge_curves): the nominal demands at k_lo xs and at k_hi xs, then the P10
+            # demands at k_lo xs and the P90 demands at k_hi xs (no row padded to twice the others' points)
             row = seen[key] = len(blocks)
-            blocks.append((st, np.stack([d, d * low_f, d * high_f])))
-            points.append([np.concatenate([xs * k_lo, xs * k_hi]), xs * k_lo, xs * k_hi])
+            x_lo, x_hi = xs * k_lo, xs * k_hi
+            blocks.append((st, np.stack([d, d, d * low_f, d * high_f])))
+            points.append([x_lo, x_hi, x_lo, x_hi])
         prepared.append((xs, ys, row, sigma, sat_param, sat_edges, (sat, sat_hi, sat_lo), (k_hi, k_lo)))
     if not blocks:  # no items
         return []
     rows = _Rows(blocks)
-    many_all = rows.latency(np.arange(3 * len(blocks)), [x for three in points for x in three])
+    many_all = rows.latency(np.arange(4 * len(blocks)), [x for four in points for x in four])
     curve_edges: dict[int, tuple[list, list]] = {}
     searches: list[tuple[int, tuple[float, float, float], tuple[float, float, float]]] = []
     search_of: dict[tuple, int] = {}
@@ -1999,7 +2026,7 @@ def _with_bands_many(items: Sequence[tuple], sds: Sequence[np.ndarray] | None = 
         n = len(kept.iops)
         y_list = ys.tolist()
         if row not in curve_edges:
-            curve_edges[row] = _edge_curves(xs, ys, y_list, many_all[3 * row:3 * row + 3], scales, sats[2])
+            curve_edges[row] = _edge_curves(xs, ys, y_list, many_all[4 * row:4 * row + 4], scales, sats[2])
         p10, p90 = (list(e) for e in curve_edges[row])
         search = None
         if max_slo is not None and math.isfinite(sat):
@@ -2170,15 +2197,25 @@ class _Rows:
         self.ratio = dq / cap
         self.const = const
         self.width = Q
+        self._by_station: tuple[np.ndarray, np.ndarray] | None = None
+        """``ratio`` and ``weight`` station-major (Q, R), made for the first chunk of :data:`SLAB_SUM_OUTPUTS` or
+        more (:meth:`latency`)."""
+
+    SLAB_SUM_OUTPUTS = 512
+    """A chunk of at least this many (row, point) latencies is laid out station-major, (Q, rows, points), and its
+    stations summed slab by slab (:func:`_station_sum`, the same floats): numpy's reduction over a short last axis
+    costs about 45 ns per sum (the bands' 16 rows x 202 points x 12 stations: 455 -> 145 us), a handful of slab
+    operations cost more than that on a few hundred."""
 
     def latency(self, rows: np.ndarray, iops: Sequence[np.ndarray] | np.ndarray) -> np.ndarray:
         """Storage latency (ms; +inf where a queueing station is at or past saturation) of ``rows`` (indices) at
         each one's IOPS (``iops``: per row a (P_r,) array, or one (R, P) array); (R, max P), a shorter row's tail
         padded with the latency at 0 IOPS."""
-        P = max((len(x) for x in iops), default=0)
-        if isinstance(iops, np.ndarray):
+        if isinstance(iops, np.ndarray):  # (R, P): its rows' length without iterating over them
+            P = iops.shape[1] if len(iops) else 0
             x = iops
         else:
+            P = max((len(x) for x in iops), default=0)
             x = np.zeros((len(rows), P))
             for i, row_x in enumerate(iops):
                 x[i, :len(row_x)] = row_x
@@ -2187,28 +2224,68 @@ class _Rows:
         with np.errstate(divide="ignore", invalid="ignore"):  # entered once (it costs more than a chunk's product)
             for a in range(0, len(rows), step):
                 idx = rows[a:a + step]
-                u = x[a:a + step, :, None] * self.ratio[idx][:, None, :]
                 total = out[a:a + step]
+                slabs = total.size >= self.SLAB_SUM_OUTPUTS
+                if slabs:
+                    if self._by_station is None:
+                        self._by_station = (np.ascontiguousarray(self.ratio.T), np.ascontiguousarray(self.weight.T))
+                    ratio_t, weight_t = self._by_station
+                    u = ratio_t[:, idx][:, :, None] * x[None, a:a + step, :]  # (Q, rows, P), each x ratio alone
+                else:
+                    u = x[a:a + step, :, None] * self.ratio[idx][:, None, :]
                 t = np.subtract(1.0, u)
                 np.divide(u, t, out=t)  # u / (1 - u), in place
                 over = u >= 1.0
                 if over.any():
                     t[over] = np.inf
-                t *= self.weight[idx][:, None, :]
-                np.add.reduce(t, axis=-1, out=total)
+                if slabs:
+                    t *= weight_t[:, idx][:, :, None]
+                    _station_sum(t, total)
+                else:
+                    t *= self.weight[idx][:, None, :]
+                    np.add.reduce(t, axis=-1, out=total)
                 total += self.const[idx][:, None]
                 total *= 1e3
                 total[~np.isfinite(total)] = np.inf
         return out
 
 
+def _station_sum(terms: np.ndarray, out: np.ndarray) -> None:
+    """``out`` = the sum over the first axis of ``terms`` (Q, ...), float for float as ``np.add.reduce`` sums a row of
+    Q contiguous terms (:func:`_sum_layout`: one after the other below 8; else 8 running sums over the whole blocks
+    of 8, combined ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7)), then the rest one after the other; the
+    terms are >= +0.0, +inf or NaN, so numpy's start at 0.0 changes none), each step one operation on whole slabs.
+    Longer than :data:`_PAIRWISE_BLOCK`: numpy's reduction itself. ``terms`` is overwritten."""
+    n = len(terms)
+    if n == 0:
+        out[...] = 0.0
+    elif n > _PAIRWISE_BLOCK:
+        np.add.reduce(np.ascontiguousarray(np.moveaxis(terms, 0, -1)), axis=-1, out=out)
+    elif n < 8:
+        np.copyto(out, terms[0])
+        for k in range(1, n):
+            out += terms[k]
+    else:
+        whole = n - n % 8
+        r = terms[:8]
+        for i in range(8, whole, 8):
+            r += terms[i:i + 8]
+        pairs = r[0::2] + r[1::2]  # r0 + r1, r2 + r3, r4 + r5, r6 + r7
+        quads = pairs[0::2] + pairs[1::2]
+        np.add(quads[0], quads[1], out=out)
+        for k in range(whole, n):
+            out += terms[k]
+
+
 def _search_rows(rows: _Rows, searches: Sequence[tuple[int, tuple[float, float, float], tuple[float, float, float]]]
                  ) -> list[tuple[float | None, float | None, float | None]]:
     """:func:`open_iops_at_latency` (from 1e-9 IOPS, 2 rounds) of many paths' three band rows at once:
-    ``searches`` (block index in ``rows``, the three rows' latency limits in ms, the three rows' saturations); per
+    ``searches`` (block index in ``rows``, whose four rows are :func:`_with_bands_many`'s: the nominal, nominal, P10
+    and P90 demands, of which the first, third and fourth are searched; the three rows' latency limits in ms, the
+    three rows' saturations); per
     search, in order, the three IOPS (None where a row's search does not start), by :func:`_search` (the three rows
     of one path one search's rows, spaced alike; each search's its own whatever the others)."""
-    index = np.array([3 * block + k for block, _, _ in searches for k in range(3)], dtype=int)
+    index = np.array([4 * block + k for block, _, _ in searches for k in (0, 2, 3)], dtype=int)
     limits = np.array([limit for _, three, _ in searches for limit in three], dtype=float)
     sats = [s for _, _, three in searches for s in three]
     result = _search(rows, index, limits, np.full(len(index), 1e-9), sats, np.arange(len(index)) // 3, 2)
@@ -2281,8 +2358,9 @@ def _edge_curves(xs: np.ndarray, ys: np.ndarray, y_list: list[float], latency: n
                  scales: tuple[float, float], saturation: float) -> tuple[list, list]:
     """The latency band's edges (P10, P90 lists, as :func:`_carried_edges` gives them) along one curve (``xs``
     IOPS, ``ys`` its drawn latencies, ms) from the band's two edge models (:func:`models.performance.discrepancy
-    .edge_scales`): ``latency`` (3, >= 2P) the open model's latency (ms, +inf where saturated) of the nominal
-    demands at the IOPS k_lo xs then k_hi xs, of the P10 demands at k_lo xs and of the P90 demands at k_hi xs;
+    .edge_scales`): ``latency`` (4, >= P) the open model's latency (ms, +inf where saturated) of the nominal
+    demands at the IOPS k_lo xs, of the nominal demands at k_hi xs, of the P10 demands at k_lo xs and of the P90
+    demands at k_hi xs;
     ``scales`` (k_hi, k_lo); ``saturation``: the saturation (IOPS) of the P90 demands over every station (the
     storage-side latency does not see a host-side station's). An edge model's latency at x is k times the drawn
     latency at k x (every demand times k), with the open model's ratio of the edge's uncertain demands to the
@@ -2294,8 +2372,8 @@ def _edge_curves(xs: np.ndarray, ys: np.ndarray, y_list: list[float], latency: n
     k_hi, k_lo = scales
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         edges = []
-        for pessimistic, k, nominal, edge in ((False, k_lo, latency[0, :n], latency[1, :n]),
-                                              (True, k_hi, latency[0, n:2 * n], latency[2, :n])):
+        for pessimistic, k, nominal, edge in ((False, k_lo, latency[0, :n], latency[2, :n]),
+                                              (True, k_hi, latency[1, :n], latency[3, :n])):
             at = xs * k
             drawn = np.where(at <= xs[-1], np.interp(at, xs, ys), nominal) if n else at
             ratio = edge / nominal

@@ -167,8 +167,11 @@ def _background(path: WorkloadPath, stations: list[StationSpec], utilisation: fl
     load = [StationSpec(s.name, s.component, utilisation * s.capacity, 0.0, s.servers, False, s.storage_side,
                         s.kind, 0.0, s.multiplicity, s.scv_service, s.scv_arrival, s.ident) for s in stations]
     w = path.workload
+    # the workload copied with three fields changed, valid by construction (an id of the pattern and at most 71
+    # characters, 100% reads, no NAS mix): ``model_copy`` instead of ``with_changes``, whose dump and re-validation
+    # of every field was half of a drive rebuild state's cost
     pseudo = replace(path, stations=tuple(load),
-                     workload=w.with_changes(id=f"{w.id[:60]}.background", read_pct=100.0, nas=None))
+                     workload=w.model_copy(update={"id": f"{w.id[:60]}.background", "read_pct": 100.0, "nas": None}))
     return pseudo, 1.0
 
 
@@ -459,7 +462,7 @@ def switchover(path: WorkloadPath,
     for other, rate in partner_load:
         w = other.workload
         copy = replace(other, stations=tuple(s for s in other.stations if s.name in names),
-                       workload=w.with_changes(id=f"{w.id[:60]}.partner-site", nas=None))
+                       workload=w.model_copy(update={"id": f"{w.id[:60]}.partner-site", "nas": None}))
         background.append((copy, rate))
     # the reason sits under its workload's name (GUI, report, JSON): it names only the site's other workloads
     others = [other.workload.name for other, _ in partner_load if other.workload.id != path.workload.id]
