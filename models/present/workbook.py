@@ -1,6 +1,7 @@
-"""The sizing as tables a spreadsheet takes: summary, the workloads as put in, bill of materials, capacity waterfall,
-curve points, failure states and validation, each a header row and rows of plain values (numbers as numbers, with
-the unit in the column header) built from the same presentation functions as the report and the screen.
+"""The sizing as tables a spreadsheet takes: summary, where an imported environment was measured, the workloads as
+put in, bill of materials, capacity waterfall, curve points, failure states and validation, each a header row and
+rows of plain values (numbers as numbers, with the unit in the column header) built from the same presentation
+functions as the report and the screen.
 
 :func:`workbook_sheets` returns ``{sheet name: [header, row, ...]}``; ``app.report.workbook`` writes it as XLSX
 (openpyxl) or as one CSV per sheet. Capacities are in the project's chosen unit (TB = 10^12 bytes or TiB = 2^40
@@ -443,7 +444,7 @@ def _unit_of_header(header: str) -> str:
         return "hours" if unit == "hours" else unit
     if "IOPS" in header:
         return "IOPS"
-    if header == "Quantity":
+    if header in ("Quantity", "Members", "Import"):  # a count; an import's number (the Measured environment)
         return "count"
     if header == "Rack units":
         return "U"
@@ -603,8 +604,12 @@ def workbook_sheets(project: Project, evaluation: Evaluation, catalog: Catalog, 
     """
     unit = CapacityUnit(unit or project.settings.capacity_unit)
     scenario = project.scenario_named(evaluation.scenario)
+    from models.present.measured import MEASURED_SHEET, measured_sheet
+
+    measured = measured_sheet(project, scenario)  # the report's "Measured environment" section, in its words
     sheets = {
         "Summary": summary_sheet(project, evaluation, resilience, unit),
+        **({MEASURED_SHEET: measured} if len(measured) > 1 else {}),
         "Workloads": workloads_sheet(project, scenario, catalog, unit),
         "Bill of materials": bom_sheet(scenario, catalog, unit, project.price_book),
         "Capacity waterfall": waterfall_sheet(evaluation, unit),
