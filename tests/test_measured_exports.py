@@ -96,3 +96,21 @@ def test_a_project_without_an_import_has_no_measured_sheet(tmp_path) -> None:
     project = load_project_file(examples_dir() / "aff8080-sqlserver-tpce.toml").project
     assert not project.measured
     assert SHEET not in sizing_sheets(project)
+
+
+def test_the_summary_sheet_does_not_say_met_where_the_pdf_says_capacity_is_not_judged(tmp_path) -> None:
+    """ONTAP counters give no capacity: the PDF's summary reads "Capacity not judged ..." with the capacity caution;
+    the workbook's Summary sheet said "Meets the requirements: True", "The design meets every stated requirement"."""
+    project = tmp_path / "kp.storplan"
+    assert main(["import-env", *map(str, KEYPERF), "-o", str(project)]) == 0
+    assert main(["report", str(project), "-o", str(tmp_path / "r.pdf")]) == 0
+    assert main(["export-csv", str(project), "-o", str(tmp_path / "csv")]) == 0
+    with open(tmp_path / "csv" / "summary.csv", newline="", encoding="utf-8") as handle:
+        rows = {row[0]: row[1] for row in csv.reader(handle)}
+    summary = _squash(PdfReader(tmp_path / "r.pdf").pages[1].extract_text())
+    assert summary.startswith(_squash("Summary"))
+    assert rows["Meets the requirements"] == "not judged: capacity not measured"
+    assert rows["Verdict"].startswith("Capacity not judged; the measured data gives no capacity")
+    assert _squash(rows["Verdict"]) in summary and "meetseverystatedrequirement" not in summary
+    assert rows["Caution"].startswith("capacity not measured: the measured files give no capacity")
+    assert _squash(rows["Caution"]) in summary

@@ -45,7 +45,9 @@ from models.present.iops_bound import bottleneck_words
 from models.present.resilience import full_words, state_label
 from models.present.summary import profile_kind_text
 from models.present.validation import error_text
+from models.present.verdicts import CAPACITY_NOT_JUDGED, CAPACITY_UNMEASURED_WORDS
 from models.present.waterfall import scenario_waterfall
+from models.project.model import capacity_unmeasured
 from models.units import CapacityUnit, capacity_decimals
 from models.verdict import design_verdict
 
@@ -90,8 +92,14 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
     rows.append(["Scenario", evaluation.scenario, ""])
     decided = design_verdict(evaluation.capacity, evaluation.performance, resilience, project.requirements, unit,
                              evaluation.protection)
-    rows += [["Meets the requirements", decided.met if decided.stated else None, ""],
-             ["Verdict", decided.text, ""]]
+    met, text = decided.met if decided.stated else None, decided.text
+    scenario = project.scenario_named(evaluation.scenario)
+    unmeasured = capacity_unmeasured(scenario.workloads, project.requirements.effective_capacity_bytes)
+    if unmeasured and met:  # as the report's summary: 0 bytes "fit" anywhere, so capacity is not judged
+        met, text = CAPACITY_NOT_JUDGED_CELL, CAPACITY_NOT_JUDGED
+    rows += [["Meets the requirements", met, ""], ["Verdict", text, ""]]
+    if unmeasured:
+        rows.append(["Caution", CAPACITY_UNMEASURED_WORDS, ""])
     rows += [[f"Missed: {m.short}", m.line, ""] for m in decided.missed]
     total = evaluation.capacity.total if evaluation.capacity is not None else None
     if total is not None:
@@ -140,6 +148,11 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
                  _months_row("Months until saturation (growing target)", resilience.months_until_saturation,
                              _runway_words(resilience))]
     return rows
+
+
+CAPACITY_NOT_JUDGED_CELL = "not judged: capacity not measured"
+"""The Summary sheet's "Meets the requirements" cell of a design that meets every other requirement while the
+imported data's capacity is not measured (the report's headline: ``models.present.verdicts.CAPACITY_NOT_JUDGED``)."""
 
 
 def _latency_row(label: str, latency: float | None, target: float | None) -> list[Any]:
