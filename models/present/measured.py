@@ -39,6 +39,8 @@ class MeasuredBlock:
 
     lines: tuple[tuple[str, str], ...]
     workloads: tuple[MeasuredWorkloadRow, ...]
+    imported: int = 0
+    """How many workloads the import made (some may have left the scenario since)."""
 
 
 def _tools(record: MeasuredImport) -> str:
@@ -73,7 +75,7 @@ def measured_blocks(project: Project, scenario: Scenario) -> list[MeasuredBlock]
             by = ", ".join(_tool_name(record.sources[i].tool) for i in item.sources)
             rows.append(MeasuredWorkloadRow(workload.name, by or NOT_AVAILABLE, item.members,
                                             item.method or "capacity only (no performance figures)"))
-        blocks.append(MeasuredBlock(tuple(lines), tuple(rows)))
+        blocks.append(MeasuredBlock(tuple(lines), tuple(rows), len(record.workloads)))
     return blocks
 
 

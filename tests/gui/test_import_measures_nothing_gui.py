@@ -3,6 +3,7 @@
 - The Capacity tab of a project imported from ONTAP counters (no capacity in them) says "capacity not measured"
   where the report's Summary does, and its Months until full is n/a as the report's: never a 0-byte data set that
   fits, nor "no growth" runway. Stating the effective capacity needed takes the caution away.
+- The Inspector's project section gives the measured record in the report's labels and words.
 - File > Import Environment refuses an import that measures nothing (one statperf poll: no rate, no capacity) as
   ``storplan import-env`` does: the finish page cannot be completed and says why, in the command's words."""
 
@@ -38,6 +39,14 @@ def test_the_capacity_tab_says_not_measured_where_the_report_does(open_window, q
     assert CAUTION in text  # the report's summary caution, word for word
     assert "\u2713" not in text and "fits" not in text.replace("whether the data fits", "")
     assert view._kpis["months"].value.text() == "n/a"  # the report's Months until full cell: n/a, not "no growth"
+    # the Inspector's project section gives the record in the report's labels and words (its Measured environment)
+    win.inspector.show_target("project", "")
+    shown = win.inspector.measured.text()
+    for label in ("What was measured:", "By what tool, and when:", "How the peaks were taken:", "What was assumed:"):
+        assert f"<b>{label}</b>" in shown
+    assert "capacity not measured (the files give none)" in shown
+    assert "ONTAP performance counters (as NetApp Harvest or ONTAP statistics collect them), measured 2024-07-29 " \
+           "16:14 to 16:17 UTC" in shown
     doc = win.document
     stated = doc.project.requirements.with_changes(effective_capacity_bytes=2**40)
     assert doc.push(doc.project.model_copy(update={"requirements": stated}), "Change requirement")
