@@ -92,7 +92,8 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
     rows.append(["Scenario", evaluation.scenario, ""])
     decided = design_verdict(evaluation.capacity, evaluation.performance, resilience, project.requirements, unit,
                              evaluation.protection)
-    met, text = decided.met if decided.stated else None, decided.text
+    met: bool | str | None = decided.met if decided.stated else None
+    text = decided.text
     scenario = project.scenario_named(evaluation.scenario)
     unmeasured = capacity_unmeasured(scenario.workloads, project.requirements.effective_capacity_bytes)
     if unmeasured and met:  # as the report's summary: 0 bytes "fit" anywhere, so capacity is not judged
