@@ -100,14 +100,18 @@ def test_a_project_without_an_import_has_no_measured_sheet(tmp_path) -> None:
 
 def test_the_summary_sheet_does_not_say_met_where_the_pdf_says_capacity_is_not_judged(tmp_path) -> None:
     """ONTAP counters give no capacity: the PDF's summary reads "Capacity not judged ..." with the capacity caution;
-    the workbook's Summary sheet said "Meets the requirements: True", "The design meets every stated requirement"."""
+    the workbook's Summary sheet said "Meets the requirements: True", "The design meets every stated requirement";
+    the PDF's Capacity section gave "0.00 TiB" logical and physical used."""
     project = tmp_path / "kp.storplan"
     assert main(["import-env", *map(str, KEYPERF), "-o", str(project)]) == 0
     assert main(["report", str(project), "-o", str(tmp_path / "r.pdf")]) == 0
     assert main(["export-csv", str(project), "-o", str(tmp_path / "csv")]) == 0
     with open(tmp_path / "csv" / "summary.csv", newline="", encoding="utf-8") as handle:
         rows = {row[0]: row[1] for row in csv.reader(handle)}
-    summary = _squash(PdfReader(tmp_path / "r.pdf").pages[1].extract_text())
+    pages = [page.extract_text() for page in PdfReader(tmp_path / "r.pdf").pages]
+    summary = _squash(pages[1])
+    capacity = next(text for text in pages if text.startswith("Capacity\n"))  # its scenario totals: no 0 bytes used
+    assert "Scenario total 83.82 TiB 59.71 TiB 59.71 TiB 59.71 TiB not measured not measured" in capacity
     assert summary.startswith(_squash("Summary"))
     assert rows["Meets the requirements"] == "not judged: capacity not measured"
     assert rows["Verdict"].startswith("Capacity not judged; the measured data gives no capacity")

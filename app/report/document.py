@@ -1145,11 +1145,13 @@ class ReportBuilder:
             return story + [self.p("Capacity could not be computed: " + _e(
                 "; ".join(p.message for p in self.evaluation.errors) or "no result") + ".")]
         total = capacity.total
+        unmeasured = self.capacity_unmeasured()  # as the summary: not 0 bytes of data, "not measured"
         rows = [["", "Raw", "Usable", "Effective", "With Snapshot copies and clones", "Logical used",
                  "Physical used"],
                 ["Scenario total", self.cap(total.raw_bytes), self.cap(total.usable_bytes),
                  self.cap(total.effective_bytes), self.cap(total.effective_with_snapshots_bytes),
-                 self.cap(total.logical_used_bytes), self.cap(total.physical_used_bytes)]]
+                 CAPACITY_NOT_MEASURED if unmeasured else self.cap(total.logical_used_bytes),
+                 CAPACITY_NOT_MEASURED if unmeasured else self.cap(total.physical_used_bytes)]]
         w = self.width
         story.append(_table(rows, [w * 0.19] + [w * 0.135] * 6, s))
         story.append(self.p(f"Effective: usable capacity times the data reduction ({self.reduction_words(capacity)}"
