@@ -894,6 +894,7 @@ def _import_env(args) -> int:
         capacity_words,
         default_group_by,
         import_environment,
+        nothing_measured,
     )
     from models.project.textformat import dumps
     from models.store import StoreError, is_storplan_path, save_project
@@ -934,12 +935,9 @@ def _import_env(args) -> int:
         result = import_environment(inventories, target, group_by=group_by, stat=args.stat,
                                     keep_names=args.keep_names,
                                     base=base.requirements.with_changes(families=[], protocols=[]))
-        if not result.iops and not result.mbps and not (result.capacity_bytes or result.provisioned_bytes):
-            # a project with neither a load nor a capacity sizes nothing: say why instead of writing it
-            why = "; ".join(dict.fromkeys(n for n in (*result.notes, *(m for inv in inventories for m in inv.notes))
-                                          if "poll" in n))
-            raise InventoryError("nothing measured: the files give neither a load (IOPS, MB/s) nor a capacity, so "
-                                 "no project is written" + (f" ({why})" if why else ""))
+        refused = nothing_measured(inventories, result, "no project is written")  # the wizard's rule too
+        if refused:  # a project with neither a load nor a capacity sizes nothing: say why instead of writing it
+            raise InventoryError(refused)
     except InventoryError as exc:
         raise UsageError(str(exc)) from exc
     from datetime import UTC, datetime

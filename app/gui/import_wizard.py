@@ -472,6 +472,7 @@ class GroupingPage(QWizardPage):
         self.table.setWordWrap(True)  # "Load from" wraps in its column (rows grow to it), never elided
         self.totals = QLabel()
         self.totals.setTextFormat(Qt.TextFormat.PlainText)
+        self.totals.setWordWrap(True)  # a refusal (nothing measured) is a sentence: wrapped, never clipped
         self.notes = QLabel()
         self.notes.setTextFormat(Qt.TextFormat.PlainText)
         self.notes.setWordWrap(True)
@@ -621,7 +622,9 @@ class GroupingPage(QWizardPage):
             self.totals.setText(error)
             self.notes.setText("")
         elif result is not None:
-            self.totals.setText(f"Total: {len(result.workloads)} workload(s), {rate_words(result.iops)} IOPS, "
+            refused = self._wizard.nothing_measured()  # said here too, before Next: nothing will be imported
+            self.totals.setText(refused or
+                                f"Total: {len(result.workloads)} workload(s), {rate_words(result.iops)} IOPS, "
                                 f"{result.mbps:,.1f} MB/s, {self._wizard.capacity(result.capacity_bytes)} used "
                                 f"({self._wizard.capacity(result.provisioned_bytes)} provisioned)")
             notes = "; ".join(gui_words(n) for n in result.notes)
@@ -823,11 +826,26 @@ class ImportWizard(QWizard):
 
     # --- finishing ----------------------------------------------------------------------------------------------
 
+    def nothing_measured(self) -> str:
+        """Why the grouped import measured nothing (no load, no capacity), as a sentence; "" when it measured
+        something or nothing is grouped yet. ``storplan import-env``'s rule (``models.importers.workloads.
+        nothing_measured``): it writes no project, the wizard imports nothing."""
+        from models.importers.workloads import nothing_measured
+
+        if self.imported is None:
+            return ""
+        refused = nothing_measured(self.read.inventories if self.read is not None else (), self.imported,
+                                   "there is nothing to import")
+        return refused[:1].upper() + refused[1:] + "." if refused else ""
+
     def imported_project(self, replace: bool) -> tuple[Project | None, str]:
         """The project after the import (replacing or adding to the scenario's workloads), or None and why not."""
         result = self.imported
         if result is None:
             return None, self.group_error or "Nothing grouped yet."
+        refused = self.nothing_measured()
+        if refused:
+            return None, refused
         project = self.document.project
         if self.start is not None:  # no storage system in the scenario: the starting design with the workloads
             start = self.start

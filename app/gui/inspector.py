@@ -92,23 +92,17 @@ def _joined(values, fmt=str) -> str:
 
 
 def measured_text(project) -> str:
-    """The project's measured environment in the Inspector's words, as escaped rich text (``Project.measured``):
-    per import the tools,
-    when collected, what was measured, how the peaks were taken and what was assumed;
-    "" when the project records no import."""
+    """The project's measured environment as escaped rich text, in the report's words (``models.present.measured.
+    measured_blocks``, the PDF's section and the workbook's sheet too): per import what was measured, by what tool
+    and when, how the peaks were taken, what was assumed and when imported, then how many of its workloads the
+    scenario holds; "" when the project records no import (or none of its workloads is left)."""
+    from models.present.measured import measured_blocks
+
     blocks = []
-    for record in project.measured:
-        present = [w for w in record.workloads if project.scenario.workload(w.workload) is not None]
-        tools = "; ".join(src.tool + (f", {src.collected}" if src.collected else ", collection date not given")
-                          for src in record.sources)
-        lines = [f"From {tools}.", f"Measured: {record.measured}."]
-        if record.method:
-            lines.append(f"Peaks: {record.method}.")
-        if record.assumptions:
-            lines.append("Assumed: " + " ".join(record.assumptions))
-        lines.append(f"{len(present)} of its {len(record.workloads)} workload(s) in this scenario"
-                     + (f"; imported {record.imported[:10]}" if record.imported else "") + ".")
-        blocks.append("<br>".join(html.escape(line) for line in lines))
+    for block in measured_blocks(project, project.scenario):
+        lines = [f"<b>{html.escape(label)}:</b> {html.escape(text)}" for label, text in block.lines]
+        lines.append(html.escape(f"{len(block.workloads)} of its {block.imported} workload(s) in this scenario."))
+        blocks.append("<br>".join(lines))
     return ("<b>Measured environment</b><br>" + "<br><br>".join(blocks)) if blocks else ""
 
 

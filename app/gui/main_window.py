@@ -341,6 +341,8 @@ class MainWindow(QMainWindow):
                 # its "Data reduction..." dialog edits the project's data-reduction bands (one undoable step)
                 capacity_view.bands_source = lambda: (list(self.document.project.settings.data_reduction_bands),
                                                       list(self.document.project.scenario.workloads))
+                capacity_view.stated_capacity_source = \
+                    lambda: self.document.project.requirements.effective_capacity_bytes
                 capacity_view.sig_bands_edited.connect(
                     lambda rows: self.document.set_setting("data_reduction_bands", rows))
             if self.last_outcome is not None:

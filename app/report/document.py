@@ -97,7 +97,13 @@ from models.present.validation import (
     quantity_label,
     tolerance_text,
 )
-from models.present.verdicts import CAUTION, Headline, Verdict, n_plus_capacity_miss
+from models.present.verdicts import (
+    CAPACITY_NOT_JUDGED,
+    CAPACITY_NOT_MEASURED,
+    Headline,
+    n_plus_capacity_miss,
+    with_capacity_unmeasured,
+)
 from models.present.waterfall import with_effective_band
 from models.project.model import Project, capacity_unmeasured, growth_unmeasured
 from models.units import CapacityUnit
@@ -716,14 +722,6 @@ def _alike_heading(names: Sequence[str], styles: Styles) -> list:
     return [_para(_e(head), styles.h2), _para(_e(f"The {more} more: {others}."), styles.small)]
 
 
-CAPACITY_NOT_MEASURED = "not measured"
-"""The Dataset cell of a system whose imported workloads' capacity was not measured."""
-CAPACITY_UNMEASURED_WORDS = ("capacity not measured: the measured files give no capacity (performance counters "
-                             "only); state the effective capacity needed (Requirements) to judge whether the data "
-                             "fits")
-"""The summary's caution when the imported data's capacity is not measured."""
-
-
 class ReportBuilder:
     """Builds the story of one report from a project, its evaluations and the validation outcomes."""
 
@@ -952,41 +950,23 @@ class ReportBuilder:
     def measured_environment(self) -> list:
         """Where the workloads were measured (``Project.measured``, one block per import of a measured environment):
         what was measured, by what tool and when, how the peaks were taken, what was assumed, and per workload of
-        the scenario its tool and load; nothing when no import is recorded. The file's name is never printed."""
+        the scenario its tool and load; nothing when no import is recorded. The words are ``models.present.measured.
+        measured_blocks``', the workbook's "Measured environment" sheet's too. The file's name is never printed."""
+        from models.present.measured import MEASURED_SHEET, WORKLOAD_HEADERS, measured_blocks
+
         s = self.s
-        imports = self.project.measured
-        if not imports:
+        blocks = measured_blocks(self.project, self.scenario)
+        if not blocks:  # no import recorded, or every imported workload since replaced or deleted
             return []
-        imports = [r for r in imports if not r.workloads or any(self.scenario.workload(w.workload) is not None
-                                                                for w in r.workloads)]
-        if not imports:  # every imported workload since replaced or deleted
-            return []
-        story: list = [self.section_break(), _heading("Measured environment", s)]
-        for record in imports:
-            tools = "; ".join(src.tool + (f", {src.collected}" if src.collected else ", collection date not given")
-                              for src in record.sources)
-            lines = [("What was measured", record.measured),
-                     ("By what tool, and when", tools[0].upper() + tools[1:]),
-                     ("How the peaks were taken", record.method or "no performance figures in the files: "
-                                                                  "capacity only"),
-                     ("What was assumed", " ".join(record.assumptions) or "nothing")]
-            if record.imported:
-                lines.append(("Imported", record.imported[:10]))
-            story.append(_table([[f"<b>{_e(k)}</b>", _e(v)] for k, v in lines], [self.width * 0.24,
-                                                                                 self.width * 0.76],
+        story: list = [self.section_break(), _heading(MEASURED_SHEET, s)]
+        w = self.width
+        for block in blocks:
+            story.append(_table([[f"<b>{_e(k)}</b>", _e(v)] for k, v in block.lines], [w * 0.24, w * 0.76],
                                 s, header_rows=0, zebra=False))
-            rows = [["Workload", "Measured by", "Members", "Load taken as"]]
-            for item in record.workloads:
-                workload = self.scenario.workload(item.workload)
-                if workload is None:
-                    continue
-                by = ", ".join(record.sources[i].tool.removeprefix("an ").removeprefix("a ").split(" (as ")[0]
-                               for i in item.sources)
-                rows.append([_e(workload.name), _e(by or NOT_AVAILABLE), f"{item.members:,}",
-                             _e(item.method or "capacity only (no performance figures)")])
-            if len(rows) > 1:
+            if block.workloads:
+                rows = [list(WORKLOAD_HEADERS)] + [[_e(r.name), _e(r.measured_by), f"{r.members:,}",
+                                                    _e(r.load_taken_as)] for r in block.workloads]
                 story.append(Spacer(1, 4))
-                w = self.width
                 story.append(_table(rows, [w * 0.30, w * 0.25, w * 0.10, w * 0.35], s))
         return story
 
@@ -1042,10 +1022,9 @@ class ReportBuilder:
                          growth_unmeasured(self.scenario.workloads))
         head = headline(found, evaluation_verdict(self.evaluation, self.project.requirements, self.unit))
         if self.capacity_unmeasured():  # the warning in the summary, and no "meets every stated requirement"
-            found = (Verdict(CAUTION, "", CAPACITY_UNMEASURED_WORDS, "capacity"), *found)
+            found = with_capacity_unmeasured(found)
             if head.state == "pass":
-                head = Headline("open", "Capacity not judged; the measured data gives no capacity, so whether the "
-                                        "data fits is not known. The design meets every other stated requirement.")
+                head = Headline("open", CAPACITY_NOT_JUDGED)
         if head.state == "fail":
             text = f'<font color="#D0342C"><b>{_e(head.text)}</b></font>'
             colour = colors.HexColor("#D0342C")
@@ -1166,11 +1145,13 @@ class ReportBuilder:
             return story + [self.p("Capacity could not be computed: " + _e(
                 "; ".join(p.message for p in self.evaluation.errors) or "no result") + ".")]
         total = capacity.total
+        unmeasured = self.capacity_unmeasured()  # as the summary: not 0 bytes of data, "not measured"
         rows = [["", "Raw", "Usable", "Effective", "With Snapshot copies and clones", "Logical used",
                  "Physical used"],
                 ["Scenario total", self.cap(total.raw_bytes), self.cap(total.usable_bytes),
                  self.cap(total.effective_bytes), self.cap(total.effective_with_snapshots_bytes),
-                 self.cap(total.logical_used_bytes), self.cap(total.physical_used_bytes)]]
+                 CAPACITY_NOT_MEASURED if unmeasured else self.cap(total.logical_used_bytes),
+                 CAPACITY_NOT_MEASURED if unmeasured else self.cap(total.physical_used_bytes)]]
         w = self.width
         story.append(_table(rows, [w * 0.19] + [w * 0.135] * 6, s))
         story.append(self.p(f"Effective: usable capacity times the data reduction ({self.reduction_words(capacity)}"

@@ -189,6 +189,29 @@ class ImportResult:
     capacity_basis: CapacityBasis = "used"
 
 
+NOTHING_MEASURED = "nothing measured: the files give neither a load (IOPS, MB/s) nor a capacity"
+"""The start of :func:`nothing_measured`'s reason (``storplan import-env``'s error, the import wizard's refusal)."""
+
+
+def nothing_measured(inventories: Sequence[Inventory], result: ImportResult, consequence: str) -> str:
+    """Why an import measured nothing, "" when it measured a load or a capacity: the one rule by which ``storplan
+    import-env`` writes no project and the desktop app's import wizard imports nothing (a project with neither a
+    load nor a capacity sizes nothing: one poll of cumulative ONTAP counters gives no rate and no capacity).
+
+    Args:
+        inventories: what was read; result: its import (:func:`import_environment`); consequence: what follows,
+            in the caller's words ("no project is written").
+
+    Returns:
+        ":data:`NOTHING_MEASURED`, so <consequence> (<the notes that say why: one poll only, ...>)", or "".
+    """
+    if result.iops or result.mbps or result.capacity_bytes or result.provisioned_bytes:
+        return ""
+    why = "; ".join(dict.fromkeys(n for n in (*result.notes, *(m for inv in inventories for m in inv.notes))
+                                  if "poll" in n))
+    return f"{NOTHING_MEASURED}, so {consequence}" + (f" ({why})" if why else "")
+
+
 def capacity_words(used_bytes: int, provisioned_bytes: int, basis: CapacityBasis) -> str:
     """An import's or a group's capacity in words, TiB to three decimals: "0.335 TiB used (1.308 TiB
     provisioned)", "34.566 TiB provisioned (no used capacity in the file)", "no capacity in the data"."""

@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from models.project.model import Requirements
 
 __all__ = ["FAIL", "PASS", "CAUTION", "OPEN", "THROUGHPUT_BLOCK_KIB", "BottleneckSentence", "Headline", "Verdict",
+           "CAPACITY_NOT_JUDGED", "CAPACITY_NOT_MEASURED", "CAPACITY_UNMEASURED_WORDS", "with_capacity_unmeasured",
            "bottleneck_sentence", "capacity_fits",
            "capacity_verdicts", "evaluation_verdict", "headline", "system_has_data", "target_cell", "target_text",
            "verdicts", "workload_verdict_pair", "workload_verdicts"]
@@ -135,6 +136,26 @@ def n_plus_capacity_miss(system: CapacityResult, checks: Sequence) -> str:
         if check.text.startswith("N+"):  # one cluster: the sentence names none
             return check.text
     return ""
+
+
+CAPACITY_NOT_MEASURED = "not measured"
+"""A capacity figure of imported workloads whose capacity the measured files do not give (the report's Dataset
+cell, the Capacity tab's verdict)."""
+CAPACITY_UNMEASURED_WORDS = ("capacity not measured: the measured files give no capacity (performance counters "
+                             "only); state the effective capacity needed (Requirements) to judge whether the data "
+                             "fits")
+"""The caution, in the report's summary and on the Capacity tab, when the imported data's capacity is not measured
+(``models.project.model.capacity_unmeasured``)."""
+CAPACITY_NOT_JUDGED = ("Capacity not judged; the measured data gives no capacity, so whether the data fits is not "
+                       "known. The design meets every other stated requirement.")
+"""The headline of a design that meets every other requirement when the data's capacity is not measured."""
+
+
+def with_capacity_unmeasured(found: Sequence[Verdict]) -> tuple[Verdict, ...]:
+    """``found`` when the data's capacity is not measured: the :data:`CAPACITY_UNMEASURED_WORDS` caution first, and
+    no capacity verdict that passes (0 bytes "fit" anywhere: never a tick beside an unknown)."""
+    return (Verdict(CAUTION, "", CAPACITY_UNMEASURED_WORDS, "capacity"),
+            *(v for v in found if not (v.kind == PASS and v.area == "capacity")))
 
 
 GROWTH_UNMEASURED_WORDS = ", growth not measured (0%/yr applied: state the customer's growth)"

@@ -1,6 +1,7 @@
-"""The sizing as tables a spreadsheet takes: summary, the workloads as put in, bill of materials, capacity waterfall,
-curve points, failure states and validation, each a header row and rows of plain values (numbers as numbers, with
-the unit in the column header) built from the same presentation functions as the report and the screen.
+"""The sizing as tables a spreadsheet takes: summary, where an imported environment was measured, the workloads as
+put in, bill of materials, capacity waterfall, curve points, failure states and validation, each a header row and
+rows of plain values (numbers as numbers, with the unit in the column header) built from the same presentation
+functions as the report and the screen.
 
 :func:`workbook_sheets` returns ``{sheet name: [header, row, ...]}``; ``app.report.workbook`` writes it as XLSX
 (openpyxl) or as one CSV per sheet. Capacities are in the project's chosen unit (TB = 10^12 bytes or TiB = 2^40
@@ -44,7 +45,9 @@ from models.present.iops_bound import bottleneck_words
 from models.present.resilience import full_words, state_label
 from models.present.summary import profile_kind_text
 from models.present.validation import error_text
+from models.present.verdicts import CAPACITY_NOT_JUDGED, CAPACITY_UNMEASURED_WORDS
 from models.present.waterfall import scenario_waterfall
+from models.project.model import capacity_unmeasured
 from models.units import CapacityUnit, capacity_decimals
 from models.verdict import design_verdict
 
@@ -89,8 +92,15 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
     rows.append(["Scenario", evaluation.scenario, ""])
     decided = design_verdict(evaluation.capacity, evaluation.performance, resilience, project.requirements, unit,
                              evaluation.protection)
-    rows += [["Meets the requirements", decided.met if decided.stated else None, ""],
-             ["Verdict", decided.text, ""]]
+    met: bool | str | None = decided.met if decided.stated else None
+    text = decided.text
+    scenario = project.scenario_named(evaluation.scenario)
+    unmeasured = capacity_unmeasured(scenario.workloads, project.requirements.effective_capacity_bytes)
+    if unmeasured and met:  # as the report's summary: 0 bytes "fit" anywhere, so capacity is not judged
+        met, text = CAPACITY_NOT_JUDGED_CELL, CAPACITY_NOT_JUDGED
+    rows += [["Meets the requirements", met, ""], ["Verdict", text, ""]]
+    if unmeasured:
+        rows.append(["Caution", CAPACITY_UNMEASURED_WORDS, ""])
     rows += [[f"Missed: {m.short}", m.line, ""] for m in decided.missed]
     total = evaluation.capacity.total if evaluation.capacity is not None else None
     if total is not None:
@@ -139,6 +149,11 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
                  _months_row("Months until saturation (growing target)", resilience.months_until_saturation,
                              _runway_words(resilience))]
     return rows
+
+
+CAPACITY_NOT_JUDGED_CELL = "not judged: capacity not measured"
+"""The Summary sheet's "Meets the requirements" cell of a design that meets every other requirement while the
+imported data's capacity is not measured (the report's headline: ``models.present.verdicts.CAPACITY_NOT_JUDGED``)."""
 
 
 def _latency_row(label: str, latency: float | None, target: float | None) -> list[Any]:
@@ -443,7 +458,7 @@ def _unit_of_header(header: str) -> str:
         return "hours" if unit == "hours" else unit
     if "IOPS" in header:
         return "IOPS"
-    if header == "Quantity":
+    if header in ("Quantity", "Members", "Import"):  # a count; an import's number (the Measured environment)
         return "count"
     if header == "Rack units":
         return "U"
@@ -603,8 +618,12 @@ def workbook_sheets(project: Project, evaluation: Evaluation, catalog: Catalog, 
     """
     unit = CapacityUnit(unit or project.settings.capacity_unit)
     scenario = project.scenario_named(evaluation.scenario)
+    from models.present.measured import MEASURED_SHEET, measured_sheet
+
+    measured = measured_sheet(project, scenario)  # the report's "Measured environment" section, in its words
     sheets = {
         "Summary": summary_sheet(project, evaluation, resilience, unit),
+        **({MEASURED_SHEET: measured} if len(measured) > 1 else {}),
         "Workloads": workloads_sheet(project, scenario, catalog, unit),
         "Bill of materials": bom_sheet(scenario, catalog, unit, project.price_book),
         "Capacity waterfall": waterfall_sheet(evaluation, unit),

@@ -61,14 +61,15 @@ from app.gui.results._common import (
 )
 from app.gui.results.whole_label import WholeLabel
 from app.gui.tasks import TaskRunner
-from models.formatting import fmt_months
+from models.formatting import NOT_AVAILABLE, fmt_months
 from models.present import WaterfallBar, capacity_verdicts, scenario_waterfall
 from models.present.capacity_band import band_lines, break_even_line, system_band_lines
 from models.present.capacity_text import exact_figures, text_in_unit
 from models.present.dr_system import replica_lines, replica_sources, shown_waterfall
 from models.present.formula_precision import precise_formula
+from models.present.verdicts import with_capacity_unmeasured
 from models.present.waterfall import with_effective_band
-from models.project.model import growth_unmeasured
+from models.project.model import capacity_unmeasured, growth_unmeasured
 from models.units import CapacityUnit, to_unit
 
 if TYPE_CHECKING:
@@ -332,6 +333,9 @@ class CapacityView(QWidget):
         self.bands_button.clicked.connect(self.edit_bands)
         self.bands_source = None
         """A callable giving (the project's rows, the scenario's workloads) for the dialog; None: no button."""
+        self.stated_capacity_source = None
+        """A callable giving the effective capacity the requirements state (bytes, 0 or None when none): with the
+        workloads of :attr:`bands_source`, whether the imported data's capacity is not measured."""
 
         # Chart
         self.plot = make_plot(self)
@@ -632,6 +636,14 @@ class CapacityView(QWidget):
         workloads = self.bands_source()[1] if self.bands_source is not None else []  # the project's workloads
         found = capacity_verdicts(capacity, unit, horizon, resilience.requirement_checks if resilience else (),
                                   growth_unmeasured(workloads))
+        stated = self.stated_capacity_source() if self.stated_capacity_source is not None else 0
+        unmeasured = capacity_unmeasured(workloads, stated or 0)
+        if unmeasured:  # as the report's summary: "capacity not measured", never 0 bytes that "fit"
+            found = with_capacity_unmeasured(found)
+            self._kpis["months"].value.setText(NOT_AVAILABLE)
+            self._kpis["months"].setToolTip("Capacity not measured: the measured files give no capacity, so there "
+                                            "is no data to fill the system; state the effective capacity needed "
+                                            "(Requirements).")
         protection = self._evaluation.protection if self._evaluation is not None else None
         if protection is not None:  # a DR system's copies are judged with their relationship, as in the summary
             from models.present.verdicts import FAIL, Verdict
