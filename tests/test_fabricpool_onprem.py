@@ -129,6 +129,7 @@ def test_a_version_8_file_opens_unchanged(tmp_path):
     conn = sqlite3.connect(path)
     conn.execute("ALTER TABLE workload DROP COLUMN cold_read_pct")
     conn.execute("ALTER TABLE workload DROP COLUMN cold_data_pct")
+    conn.execute("DROP TABLE IF EXISTS measured")  # schema 10's measured-environment record
     conn.execute("PRAGMA user_version = 8")
     conn.commit()
     conn.close()

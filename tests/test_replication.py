@@ -336,7 +336,8 @@ def test_a_version_7_file_migrates_to_one_with_an_empty_replication_table(tmp_pa
     project = load(EXAMPLE)
     path = save_project(project, tmp_path / "v7.storplan")
     old = sqlite3.connect(path)
-    old.executescript("DROP TABLE replication; ALTER TABLE workload DROP COLUMN cold_data_pct; "
+    old.executescript("DROP TABLE replication; DROP TABLE IF EXISTS measured; "
+                      "ALTER TABLE workload DROP COLUMN cold_data_pct; "
                       "ALTER TABLE workload DROP COLUMN cold_read_pct; PRAGMA user_version = 7;")
     old.close()
     opened = open_project(path).project

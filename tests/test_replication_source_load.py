@@ -56,7 +56,7 @@ def test_a_design_meeting_the_slo_only_without_the_transfer_reads_is_not_propose
     grown = 690_000.0 * (1 + oltp.iops_growth_pct_per_year / 100) ** (project.requirements.horizon_months / 12)
     reads = oltp.with_changes(id="reads", name="reads", target_iops=None, target_mbps=10_485.76, read_pct=100.0,
                               random_pct=0.0, block_kib=TRANSFER_BLOCK_KIB, slo_ms=1000.0, hosts=[],
-                              dataset_bytes=0, concurrency=64)
+                              dataset_bytes=0, working_set_bytes=None, concurrency=64)  # no cache share
     alone = evaluate_performance(scenario, catalog, project.settings).for_workload(oltp.id)
     loaded = evaluate_performance(scenario.model_copy(update={"workloads": [oltp, reads]}), catalog,
                                   project.settings).for_workload(oltp.id)
