@@ -613,7 +613,9 @@ class GroupingPage(QWizardPage):
         today = self._wizard.today
         self.today.setText("" if today is None or error else
                            f"Your system today: {today.summary}\n"
-                           + ("Measured against predicted latency at the measured load:\n" if today.scenario else "")
+                           + (("Measured against predicted latency at the measured load:\n" if today.lines else
+                               "No measured load to compare: the files carry no I/O figures") if today.scenario
+                              else "")
                            + "\n".join(f"    {line}" for line in today.lines)
                            + ("\nAssumed: " + "; ".join(today.notes) if today.notes else ""))
         self.today_area.setVisible(bool(self.today.text()))

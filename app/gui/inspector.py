@@ -103,7 +103,7 @@ def measured_text(project) -> str:
                           for src in record.sources)
         lines = [f"From {tools}.", f"Measured: {record.measured}."]
         if record.method:
-            lines.append(f"Peaks: {record.method}.")
+            lines.append(f"Load taken as: {record.method}.")
         if record.assumptions:
             lines.append("Assumed: " + " ".join(record.assumptions))
         lines.append(f"{len(present)} of its {len(record.workloads)} workload(s) in this scenario"
