@@ -623,9 +623,12 @@ class GroupingPage(QWizardPage):
             self.totals.setText(error)
             self.notes.setText("")
         elif result is not None:
+            capacity = (f"{self._wizard.capacity(result.provisioned_bytes)} provisioned, counted as used (the files "
+                        "give no used capacity)" if result.capacity_basis == "provisioned" else
+                        f"{self._wizard.capacity(result.capacity_bytes)} used "
+                        f"({self._wizard.capacity(result.provisioned_bytes)} provisioned)")  # review 55 #1
             self.totals.setText(f"Total: {len(result.workloads)} workload(s), {rate_words(result.iops)} IOPS, "
-                                f"{result.mbps:,.1f} MB/s, {self._wizard.capacity(result.capacity_bytes)} used "
-                                f"({self._wizard.capacity(result.provisioned_bytes)} provisioned)")
+                                f"{result.mbps:,.1f} MB/s, {capacity}")
             notes = "; ".join(gui_words(n) for n in result.notes)
             self.notes.setText(notes[:1].upper() + notes[1:])
         else:

@@ -295,7 +295,7 @@ def test_failure_states_are_drawn_and_their_verdicts_said(qtbot):
     legend = [label.text for _, label in view.legend.items]
     assert "takeover" in legend  # one workload: the state alone names its curve
     text = view.resilience_label.text()
-    assert "takeover: no, saturated" in text and "Runway" in text and "full: 39 months" in text
+    assert "SLO missed in takeover (saturated)" in text and "Runway" in text and "full: 39 months" in text
     assert "required" in text and "✗</span> SLO in takeover" in text
     assert "Missed: TPC-E-like OLTP (SQL Server): the 1 ms SLO at 350,000 IOPS in takeover (required): missed, " \
            "saturated." in view.resilience_label.toolTip()
