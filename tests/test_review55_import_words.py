@@ -154,3 +154,25 @@ def test_the_cover_names_where_the_workloads_were_measured(tmp_path: Path) -> No
                           check=True).stdout
     row = " ".join(text[text.index("Workloads measured by"):].split()[:12])
     assert row.startswith("Workloads measured by A Live Optics (Optical Prime) export, collected 2022/11/14"), row
+
+
+def test_live_optics_latency_is_said_not_available_not_measured_no_latency() -> None:
+    """Review 55 #7: "at 6,779 IOPS measured no latency" read as a measurement; Live Optics gives per-machine
+    latencies, which do not combine into a group's."""
+    from app.cli import load_project_file as load_example
+    from models.importers.workloads import IMPORT_BASE_EXAMPLE
+    from models.installed import compare_measured, comparison_lines, installed_design
+
+    base = load_example(IMPORT_BASE_EXAMPLE, read_only=True).project
+    target = next(n.id for n in base.scenario.nodes if n.kind == "controller")
+    result = import_environment([read_liveoptics(LIVE)], target)
+    project = base.with_scenario(base.scenario.with_changes(workloads=list(result.workloads)))
+    from models.evaluate import project_catalog
+
+    design = installed_design(project, "netapp-aff-a400", project_catalog(project), groups=result.groups)
+    lines = comparison_lines(compare_measured(project.with_scenario(design.scenario), result.groups))
+    assert len(lines) == 2 and sorted(round(g.iops) for g in result.groups) == [6779, 25161]  # the file's peaks
+    for line in lines:
+        assert "measured no latency" not in line and "only a series" not in line
+        assert line.endswith("; measured latency: not available (per-machine latencies cannot be combined)"), line
+        assert " predicted " in line
