@@ -296,8 +296,9 @@ def compare_measured(project: Project, groups: Sequence[ImportedGroup],
         m_ms = group.latency_ms
         note = ""
         operations = _interval_operations(group)
-        if m_ms is None:
-            note = "the data gives no latency for this load (only a series of counters does)"
+        if m_ms is None:  # summed machines' latencies make no latency of their sum (review 55 #7)
+            note = ("measured latency: not available (per-machine latencies cannot be combined)" if not group.series
+                    else "measured latency: not available (the counters give none)")
         elif operations is not None and operations < MIN_COMPARED_OPERATIONS:
             note = (f"not compared: {operations:,.0f} operations in the measured interval, too few for a mean latency "
                     f"(at least {MIN_COMPARED_OPERATIONS} needed)")
@@ -361,9 +362,9 @@ def comparison_lines(rows: Sequence[MeasuredVsPredicted]) -> list[str]:
     out = []
     for r in rows:
         load = f"{r.iops:,.1f}" if 0 < r.iops < 10 else f"{r.iops:,.0f}"
-        head = f"{r.name}: at {load} IOPS measured "
-        head += f"{r.measured_ms:.3f} ms" if r.measured_ms is not None else "no latency"
-        head += f", predicted {r.predicted_ms:.3f} ms" if r.predicted_ms is not None else ", no prediction"
+        head = f"{r.name}: at {load} IOPS"
+        head += f" measured {r.measured_ms:.3f} ms," if r.measured_ms is not None else ""
+        head += f" predicted {r.predicted_ms:.3f} ms" if r.predicted_ms is not None else " no prediction"
         if r.error_pct is not None:
             head += f" (error {r.error_pct:+.1f}%)"
         out.append(head + (f"; {r.note}" if r.note else ""))

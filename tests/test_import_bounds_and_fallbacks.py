@@ -206,7 +206,7 @@ def test_rvtools_capacity_falls_back_row_by_row() -> None:
     assert any(n.startswith("1 machine(s) with an empty 'In Use MiB' cell") and "vPartition" in n for n in inv.notes)
     assert any(n.startswith("1 machine(s) with an empty 'Provisioned MiB' cell") and "vDisk" in n for n in inv.notes)
     result = import_environment([inv], "c")
-    nameless = next(g for g in result.groups if g.name == "(no cluster value)")
+    nameless = next(g for g in result.groups if g.name == "machines without a cluster")
     assert nameless.used_bytes == 45_082 * MIB and not any("no capacity" in n for n in nameless.notes)
 
 
@@ -257,10 +257,10 @@ def test_azure_capacity_is_provisioned_and_grouped_by_environment(tmp_path, caps
     workloads = {w.name.split(":")[0].split(" (")[0]: w for w in load(out).scenario.workloads}
     assert {k: w.dataset_bytes for k, w in workloads.items()} == pytest.approx(
         {f"Environment={k}": sum(v) for k, v in by_env.items()}, rel=1e-12)
-    words = f"{total / TIB:,.3f} TiB provisioned (no used capacity in the file)"
-    assert words == "34.566 TiB provisioned (no used capacity in the file)"
+    words = f"{total / TIB:,.2f} TiB provisioned (no used capacity in the file)"  # as the summary (review 55)
+    assert words == "34.57 TiB provisioned (no used capacity in the file)"
     assert text.splitlines()[-1].endswith(f"(2 workload(s), 0 IOPS, {words})")
-    assert "used 34.566" not in text and "34.566 TiB used" not in text
+    assert "used 34.57" not in text and "34.57 TiB used" not in text
     assert "grouped by tag (the files' Environment column" in text
     assert f"Measured environment from an Azure Migrate Core Report: 294 machine(s) in 2 workload(s) grouped by " \
            f"tag, {words}" in load(out).info.description
@@ -272,10 +272,10 @@ def test_azure_capacity_is_provisioned_and_grouped_by_environment(tmp_path, caps
 
 
 def test_capacity_words_of_used_and_mixed_imports() -> None:
-    assert capacity_words(int(0.335 * TIB), int(1.308 * TIB), "used") == "0.335 TiB used (1.308 TiB provisioned)"
+    assert capacity_words(int(0.336 * TIB), int(1.308 * TIB), "used") == "0.34 TiB used (1.31 TiB provisioned)"
     assert capacity_words(0, 0, "none") == "no capacity in the data"
     assert capacity_words(TIB, 2 * TIB, "partly provisioned").startswith(
-        "1.000 TiB used, the provisioned size counted where the file gives no used capacity")
+        "1.00 TiB used, the provisioned size counted where the file gives no used capacity")
     result = import_environment([read_rvtools(KUBEV2V), read_azure_migrate(AZURE)], "c")
     assert result.capacity_basis == "partly provisioned"
 

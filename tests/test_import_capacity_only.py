@@ -82,7 +82,7 @@ def test_rvtools_without_performance_counts_its_capacity_and_sizes_on_it(capsys,
     assert "growth is not measured by any source: 0%/yr" in text
     assert growth_unmeasured(workloads)
     # 14: a machine without a cluster joins a group that says so, never "(none)"
-    assert "(none)" not in text and "(no cluster value)" in text
+    assert "(none)" not in text and "machines without a cluster" in text and "(no cluster value)" not in text
 
     evaluated = json.loads(_run(capsys, "evaluate", "--json", str(path)))
     assert evaluated["capacity"]["logical_used_bytes"] == pytest.approx(used)  # 2: stored data, not 0
@@ -108,7 +108,7 @@ def test_azure_migrate_capacity_is_stored_and_the_nameless_group_suggests_tags(c
     assert len(workloads) == len(environments) == 2 and all(w.name.startswith("tag-") for w in workloads)
     path, text = _import(capsys, tmp_path, AZURE, options=("--group-by", "cluster"))
     workloads = load(path).scenario.workloads
-    assert [w.name for w in workloads] == ["(no cluster value) (294 machines)"]  # no instruction in the name
+    assert [w.name for w in workloads] == ["machines without a cluster (294 machines)"]  # no instruction in the name
     assert "--group-by tag" in text
     evaluated = json.loads(_run(capsys, "evaluate", "--json", str(path)))
     assert evaluated["capacity"]["logical_used_bytes"] == pytest.approx(storage, rel=1e-9)

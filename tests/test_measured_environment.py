@@ -62,7 +62,7 @@ def test_import_env_records_tool_date_method_and_each_workloads_source(tmp_path:
     (record,) = project.measured
     assert [(s.tool, s.collected) for s in record.sources] == [("a Live Optics (Optical Prime) export",
                                                                 "collected 2022/11/14")]
-    assert record.measured.startswith("6 machines grouped by cluster into 2 workloads, 3.556 TiB used")
+    assert record.measured.startswith("6 machines grouped by cluster into 2 workloads, 3.56 TiB used")  # as the summary
     assert "31,940 IOPS" in record.measured  # 6,779 + 25,161 (the review's own sums of Peak IOPS)
     assert "sum of per-machine peak" in record.method
     assert any("100% random" in a for a in record.assumptions)
@@ -92,7 +92,7 @@ def test_report_prints_the_section_and_no_fits_yes_without_capacity(tmp_path: Pa
     text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
     section = text[text.index("Measured environment\n"):text.index("Topology")]
     assert "ONTAP performance counters" in section and "measured 2024-07-29 16:14 to 16:17 UTC" in section
-    assert "How the peaks were" in section and "What was assumed" in section
+    assert "How the load was" in section and "What was assumed" in section
     assert ".json" not in text and "poll-1" not in text
     summary = text[text.index("Summary"):text.index("Measured environment\n")]
     assert "meets every stated requirement" not in text  # nor in the Recommendation's "(Summary)" sentence

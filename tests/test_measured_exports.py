@@ -56,7 +56,7 @@ def test_the_sheet_says_what_the_pdf_section_says_in_its_order(exported) -> None
     assert rows[0] == ["Import", "Item", "Text", "Measured by", "Members", "Load taken as"]
     lines = [r for r in rows[1:] if r[1] != "Workload"]
     workloads = [r for r in rows[1:] if r[1] == "Workload"]
-    assert [r[1] for r in lines] == ["What was measured", "By what tool, and when", "How the peaks were taken",
+    assert [r[1] for r in lines] == ["What was measured", "By what tool, and when", "How the load was taken",
                                      "What was assumed", "Imported"]
     # the PDF's cells in the sheet's order: each label then its text, the workload table's header, each row's cells
     cells = [c for r in lines for c in r[1:3]] + ["Workload", "Measured by", "Members", "Load taken as"]
@@ -71,7 +71,7 @@ def test_the_sheet_says_what_the_pdf_section_says_in_its_order(exported) -> None
     assert "A Live Optics (Optical Prime) export, collected 2022/11/14" in text["By what tool, and when"]
     assert "ONTAP performance counters" in text["By what tool, and when"]
     assert "measured 2024-07-29 16:14 to 16:17 UTC" in text["By what tool, and when"]
-    assert "3.556 TiB used" in text["What was measured"]
+    assert "3.56 TiB used" in text["What was measured"]
     assert "100% random I/O assumed" in text["What was assumed"]
     assert sorted((r[3], r[4]) for r in workloads) == [("Live Optics (Optical Prime) export", 2),
                                                        ("Live Optics (Optical Prime) export", 4),

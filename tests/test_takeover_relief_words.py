@@ -8,7 +8,7 @@ import pytest
 
 from models.evaluate import evaluate, evaluate_resilience
 from models.formatting import fmt_ms
-from models.present.resilience import compact_states, state_verdict, state_verdicts
+from models.present.resilience import compact_states, state_label, state_verdict, state_verdicts
 from models.project import load
 from models.resources import examples_dir
 
@@ -39,7 +39,7 @@ def test_takeover_below_normal_says_why_in_its_sentence(a70):
     assert state_verdict(takeover, normal).endswith(expected)
     # the screen's one line per workload says it in a few words (REVIEW45: the MetroCluster example's long clause
     # pushed its Runway line out of a 1366 x 768 screen); its tooltip has the sentence above
-    assert f"takeover: yes, {fmt_ms(now)} (below normal: no NVRAM mirroring to the partner)" \
+    assert f"takeover ({fmt_ms(now)}, faster than normal: no NVRAM mirroring to the partner)" \
         in compact_states(states, normal)
 
 
@@ -73,7 +73,7 @@ def test_a_takeover_below_normal_that_prints_alike_says_why_with_one_more_decima
     assert f": yes, {finer[0]} (below normal operation's {finer[1]}: " in sentence
     assert "mirroring" in sentence.split("below normal operation's", 1)[1]
     short = compact_states(states, normal)
-    assert f"yes, {finer[0]} (below normal: no " in short and "mirroring" in short
+    assert f"{state_label(state)} ({finer[0]}, faster than normal: no " in short and "mirroring" in short
 
 
 @pytest.mark.parametrize("example", ["aff-a400-ns224-oracle-nvmefc.toml", "aff8080-nfs-file-services.toml",

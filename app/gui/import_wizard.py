@@ -614,7 +614,9 @@ class GroupingPage(QWizardPage):
         today = self._wizard.today
         self.today.setText("" if today is None or error else
                            f"Your system today: {today.summary}\n"
-                           + ("Measured against predicted latency at the measured load:\n" if today.scenario else "")
+                           + (("Measured against predicted latency at the measured load:\n" if today.lines else
+                               "No measured load to compare: the files carry no I/O figures") if today.scenario
+                              else "")
                            + "\n".join(f"    {line}" for line in today.lines)
                            + ("\nAssumed: " + "; ".join(today.notes) if today.notes else ""))
         self.today_area.setVisible(bool(self.today.text()))
@@ -623,10 +625,12 @@ class GroupingPage(QWizardPage):
             self.notes.setText("")
         elif result is not None:
             refused = self._wizard.nothing_measured()  # said here too, before Next: nothing will be imported
-            self.totals.setText(refused or
-                                f"Total: {len(result.workloads)} workload(s), {rate_words(result.iops)} IOPS, "
-                                f"{result.mbps:,.1f} MB/s, {self._wizard.capacity(result.capacity_bytes)} used "
-                                f"({self._wizard.capacity(result.provisioned_bytes)} provisioned)")
+            capacity = (f"{self._wizard.capacity(result.provisioned_bytes)} provisioned, counted as used (the files "
+                        "give no used capacity)" if result.capacity_basis == "provisioned" else
+                        f"{self._wizard.capacity(result.capacity_bytes)} used "
+                        f"({self._wizard.capacity(result.provisioned_bytes)} provisioned)")  # review 55 #1
+            self.totals.setText(refused or f"Total: {len(result.workloads)} workload(s), {rate_words(result.iops)} "
+                                f"IOPS, {result.mbps:,.1f} MB/s, {capacity}")
             notes = "; ".join(gui_words(n) for n in result.notes)
             self.notes.setText(notes[:1].upper() + notes[1:])
         else:

@@ -43,6 +43,9 @@ class NumberEntry(QAbstractSpinBox):
             0.064545 ms reads ``0.0645 ms``, and ``0.064545 ms`` when clicked).
         shown_decimals: instead, decimals shown while the field is not being edited (an imported block size of
             15.757696 KiB reads ``15.76 KiB``, a read share of 89.214437 % reads ``89.2 %``); exact when clicked.
+        shown_rate: instead, a rate (IOPS, MB/s) shown as the import's summaries print it while the field is not
+            being edited: whole from 10 up (an imported 4,742.425531914893 IOPS reads ``4742 IOPS``), two significant
+            digits below (``0.42 IOPS``, never ``0``); exact when clicked.
         zero_text: what a value of 0 shows when 0 means something other than the number (``"no limit"`` for a
             limit whose 0 is none); typing it back, or 0, enters 0. "" (the default): 0 shows as a number.
 
@@ -57,7 +60,8 @@ class NumberEntry(QAbstractSpinBox):
 
     def __init__(self, quantity: Quantity, allowed: Range, optional: bool = False, step: float = 1.0,
                  min_decimals: int = 0, special_text: str = "default", parent: QWidget | None = None,
-                 shown_digits: int | None = None, shown_decimals: int | None = None, zero_text: str = "") -> None:
+                 shown_digits: int | None = None, shown_decimals: int | None = None, zero_text: str = "",
+                 shown_rate: bool = False) -> None:
         super().__init__(parent)
         self.quantity = quantity
         self.allowed = allowed if allowed.high is not None or not quantity.whole else Range(
@@ -67,6 +71,7 @@ class NumberEntry(QAbstractSpinBox):
         self.min_decimals = min_decimals
         self.shown_digits = shown_digits
         self.shown_decimals = shown_decimals
+        self.shown_rate = shown_rate
         self.default_value: float | None = None
         """Model value a None field stands for (steps start there); None when unknown."""
         self._special = special_text
@@ -110,6 +115,8 @@ class NumberEntry(QAbstractSpinBox):
             return value
         if self.shown_decimals is not None:
             return round(float(value), self.shown_decimals)
+        if self.shown_rate:
+            return float(round(float(value))) if value >= 9.95 else float(f"{float(value):.2g}")
         if self.shown_digits is None:
             return value
         return float(f"{float(value):.{self.shown_digits}g}")

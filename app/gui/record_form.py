@@ -379,7 +379,8 @@ class NumberEditor(FieldEditor):
         self.entry = NumberEntry(quantity, Range(low, high, low_open, high_open), optional, step,
                                  min_decimals=2 if name.endswith("_ratio") else 0, special_text=special,
                                  shown_digits=SHOWN_DIGITS_MS if quantity.unit == "ms" and not is_int else None,
-                                 shown_decimals=SHOWN_DECIMALS.get(name))
+                                 shown_decimals=SHOWN_DECIMALS.get(name),
+                                 shown_rate=name in ("target_iops", "target_mbps"))
         self.spin = self.entry
         super().__init__(name, self.entry, parent)
         self.is_int, self.optional = is_int, optional

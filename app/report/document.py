@@ -801,9 +801,12 @@ class ReportBuilder:
             ("Catalog version", self.catalog_version or NOT_AVAILABLE),
             ("Paper", self.paper),
         ]
+        measured_by = self.measured_by()
+        if measured_by:  # review 55 #15: the description may still be the example's; the record says where from
+            rows.insert(4, ("Workloads measured by", measured_by))
         table = Table(
             [[Paragraph(_e(k), s.cell_bold), Paragraph(_e(v), s.body)] for k, v in rows],
-            colWidths=[40 * mm, self.width - 40 * mm], hAlign="LEFT",
+            colWidths=[48 * mm, self.width - 48 * mm], hAlign="LEFT",  # "Workloads measured by" on one line
         )
         table.setStyle(TableStyle([
             ("FONTNAME", (0, 0), (-1, -1), REGULAR),
@@ -946,6 +949,20 @@ class ReportBuilder:
             story.append(self.p(self.no_load_words() + ", so there is no performance prediction."))
         story += self.problems_block()
         return story
+
+    def measured_by(self) -> str:
+        """The cover's "Workloads measured by": each recorded import whose workloads are in the scenario, its tools
+        and collection dates ("a Live Optics (Optical Prime) export, collected 2022/11/14"); "" without one."""
+        parts = []
+        for record in self.project.measured:
+            if record.workloads and not any(self.scenario.workload(w.workload) is not None for w in record.workloads):
+                continue
+            for src in record.sources:
+                words = src.tool + (f", {src.collected}" if src.collected else ", collection date not given")
+                if words not in parts:
+                    parts.append(words)
+        text = "; ".join(parts)
+        return text[:1].upper() + text[1:]
 
     def measured_environment(self) -> list:
         """Where the workloads were measured (``Project.measured``, one block per import of a measured environment):

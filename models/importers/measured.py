@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 
 from models.importers.inventory import Inventory
 from models.importers.provenance import TOOL_WORDS, _method_words, collected_words, rate_words
-from models.importers.workloads import ASSUMED_RANDOM_PCT, ImportResult
+from models.importers.workloads import ASSUMED_RANDOM_PCT, SHORT_SERIES_ADVICE, ImportResult, tib_words
 from models.project.model import MeasuredImport, MeasuredSource, MeasuredWorkload
 
 
@@ -47,10 +47,15 @@ def measured_import(inventories: Sequence[Inventory], result: ImportResult, grou
     nouns = sorted({g.member_noun for g in groups})
     noun = (f"{nouns[0]}s" if len(nouns) == 1 else "machines, volumes or LUNs") if members != 1 else \
         (nouns[0] if nouns else "member")
-    if result.capacity_bytes or result.provisioned_bytes:
-        used = f"{result.capacity_bytes / 2**40:,.3f} TiB used"
+    basis = result.capacity_basis
+    if basis == "provisioned":  # review 55 #1: the customer read provisioned as used
+        used = f"{tib_words(result.provisioned_bytes)} provisioned (counted as used: the files give no used capacity)"
+    elif result.capacity_bytes or result.provisioned_bytes:
+        used = f"{tib_words(result.capacity_bytes)} used"
+        if basis == "partly provisioned":
+            used += " (the provisioned size counted where no used capacity is given)"
         if result.provisioned_bytes > result.capacity_bytes:
-            used += f" ({result.provisioned_bytes / 2**40:,.3f} TiB provisioned)"
+            used += f" ({tib_words(result.provisioned_bytes)} provisioned)"
     else:
         used = "capacity not measured (the files give none)"
     grouped = _grouped_words(inventories, group_by)
@@ -69,6 +74,17 @@ def measured_import(inventories: Sequence[Inventory], result: ImportResult, grou
             assumptions.append("Each machine's read/write mix at its peak is taken from its measured average mix, "
                                "within what its own read and write peaks allow (the tool gives the peak's total, not "
                                "its split).")
+    short = sorted({g.method for g in measured if g.method.endswith("not a peak")})
+    if short:  # review 55 #3: one poll's interval is not a peak
+        assumptions.append(f"The load is {short[0]}: the collection is too short to show the busiest time; "
+                           f"{SHORT_SERIES_ADVICE}.")
+    if basis == "provisioned":
+        assumptions.append(f"The files give no used capacity: the provisioned disk sizes "
+                           f"({tib_words(result.provisioned_bytes)}) are counted as the data to store (thin disks "
+                           "hold less).")
+    elif basis == "partly provisioned":
+        assumptions.append("Where the files give no used capacity, the provisioned size is counted as the data to "
+                           "store (thin disks hold less).")
     if len(measured) < len(groups):
         waiting = len(groups) - len(measured)
         noun, verb, them = ("workload", "counts", "it") if waiting == 1 else ("workloads", "count", "them")

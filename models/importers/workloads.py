@@ -73,7 +73,12 @@ _MACHINE_KEY = {"cluster": "cluster", "datastore": "datastore", "tag": "tag", "p
 _PREFIX = {"cluster": "cluster", "datastore": "datastore", "tag": "tag", "pattern": "group", "svm": "svm",
            "aggregate": "aggr"}
 _NO_VALUE = {"cluster": "cluster", "datastore": "datastore", "tag": "tag", "svm": "SVM", "aggr": "aggregate"}
-"""A pseudonym prefix -> the attribute's name in the group of members without it ("(no cluster value)")."""
+"""A pseudonym prefix -> the attribute's name in the group of members without it ("machines without a cluster")."""
+SHORT_SERIES_S = 3600.0
+"""Series spanning less than this (s, about an hour) give a sample of the load, not its peak: the group's method
+says so ("one 141 s sample (from ... to ...), not a peak"; review 55 #3)."""
+_EPOCH_2001 = 978_307_200.0
+"""Series times before 2001 are counted from the series' start, not a clock (as ``provenance`` reads them)."""
 CapacityBasis = Literal["used", "provisioned", "partly provisioned", "none"]
 """What a group's or an import's capacity is: "used" (every member's used capacity given), "provisioned" (no
 member's used capacity in the files: ``used_bytes`` holds the provisioned size), "partly provisioned" (the
@@ -109,7 +114,8 @@ class ImportedGroup:
 
     Attributes:
         name: the group's name (a pseudonym unless names are kept); members: how many machines / volumes.
-        method: how its load was aggregated, in words ("peak of sums over time (1 interval)", "sum of per-machine
+        method: how its load was aggregated, in words ("peak of sums over time (288 intervals)", "one 141 s
+            sample (from ... to ...), not a peak" (:func:`series_method`), "sum of per-machine
             P95", "sum of per-volume peak", "no performance data").
         read_iops, write_iops: operations per second; read_mbps, write_mbps: MB/s (10^6 B/s); None: not measured.
         read_pct: read share of the IOPS, %; block_kib: I/O size, KiB (clamped to 0.5-1024); None: not derivable.
@@ -212,18 +218,27 @@ def nothing_measured(inventories: Sequence[Inventory], result: ImportResult, con
     return f"{NOTHING_MEASURED}, so {consequence}" + (f" ({why})" if why else "")
 
 
+def tib_words(value: float) -> str:
+    """A capacity in TiB as the wizard's totals and the report's summary print it (``models.formatting.
+    fmt_capacity``, fixed to TiB): "3.56 TiB", "0.34 TiB", "0.0040 TiB" (review 55 #16: the record said "3.556 TiB"
+    where the summary said "3.56 TiB")."""
+    from models.formatting import fmt_capacity
+    from models.units import CapacityUnit
+
+    return fmt_capacity(value, CapacityUnit.TIB, fixed=True)
+
+
 def capacity_words(used_bytes: int, provisioned_bytes: int, basis: CapacityBasis) -> str:
-    """An import's or a group's capacity in words, TiB to three decimals: "0.335 TiB used (1.308 TiB
-    provisioned)", "34.566 TiB provisioned (no used capacity in the file)", "no capacity in the data"."""
-    used, prov = used_bytes / 2**40, provisioned_bytes / 2**40
+    """An import's or a group's capacity in words, TiB as :func:`tib_words`: "0.34 TiB used (1.31 TiB
+    provisioned)", "34.57 TiB provisioned (no used capacity in the file)", "no capacity in the data"."""
+    used, prov = tib_words(used_bytes), tib_words(provisioned_bytes)
     if basis == "none" or not (used_bytes or provisioned_bytes):
         return "no capacity in the data"
     if basis == "provisioned":
-        return f"{prov:,.3f} TiB provisioned (no used capacity in the file)"
+        return f"{prov} provisioned (no used capacity in the file)"
     if basis == "partly provisioned":
-        return (f"{used:,.3f} TiB used, the provisioned size counted where the file gives no used capacity "
-                f"({prov:,.3f} TiB provisioned)")
-    return f"{used:,.3f} TiB used ({prov:,.3f} TiB provisioned)"
+        return f"{used} used, the provisioned size counted where the file gives no used capacity ({prov} provisioned)"
+    return f"{used} used ({prov} provisioned)"
 
 
 def _basis(groups: Sequence[ImportedGroup]) -> CapacityBasis:
@@ -366,6 +381,48 @@ def _series_peak(members: list[_Member]) -> tuple[PerfSample | None, list[PerfSa
     return max(sums, key=lambda s: s.read_iops + s.write_iops), sums
 
 
+def _nameless(label: str, members: Sequence[_Member]) -> str:
+    """The name of the group of members without the grouped attribute: "machines without a cluster", "volumes
+    without an SVM" (review 55 #16: "(no cluster value)" reached the report)."""
+    attr = _NO_VALUE.get(label, label)
+    kinds = {m.kind for m in members}
+    noun = "machines" if kinds == {"machine"} else "LUNs" if kinds == {"lun"} else "volumes" if "machine" not in kinds \
+        else "members"
+    article = "an" if attr[:1].lower() in "aeio" or attr.startswith("SVM") else "a"
+    return f"{noun} without {article} {attr}"
+
+
+def _span_words(series: Sequence[PerfSample]) -> str:
+    """`` (from 2024-07-29 16:14 to 16:17 UTC)`` for a summed series with a clock, "" without one."""
+    if not series or min(s.time_s for s in series) < _EPOCH_2001:
+        return ""
+    import datetime as _dt
+
+    first = _dt.datetime.fromtimestamp(min(s.time_s - s.interval_s for s in series), _dt.UTC)
+    last = _dt.datetime.fromtimestamp(max(s.time_s for s in series), _dt.UTC)
+    end = last.strftime("%H:%M") if last.date() == first.date() else last.strftime("%Y-%m-%d %H:%M")
+    return f" (from {first.strftime('%Y-%m-%d %H:%M')} to {end} UTC)"
+
+
+def series_method(series: Sequence[PerfSample]) -> tuple[str, bool]:
+    """How a load taken from a summed series is called, and whether the series is too short to give a peak:
+    "peak of sums over time (288 intervals)"; one interval: "one 141 s sample (from ... to ...), not a peak";
+    intervals spanning less than :data:`SHORT_SERIES_S`: "the busiest of 3 intervals in 6 min (...), a short
+    sample, not a peak"."""
+    n = len(series)
+    span = max(s.time_s for s in series) - min(s.time_s - s.interval_s for s in series)
+    when = _span_words(series)
+    if n == 1:
+        return f"one {series[0].interval_s:,.0f} s sample{when}, not a peak", True
+    if span < SHORT_SERIES_S:
+        return (f"the busiest of {n} intervals in {span / 60:,.0f} min{when}, a short sample, not a peak", True)
+    return f"peak of sums over time ({n} intervals)", False
+
+
+SHORT_SERIES_ADVICE = "collect at least a working day of counters to size on a peak"
+"""What to do about a series too short to give a peak (:func:`series_method`)."""
+
+
 def _protocol(members: list[_Member]) -> tuple[str, str, str]:
     """The protocol most members show (ties: by name), where it came from, and a note when members differ."""
     shown: dict[str, list[_Member]] = {}
@@ -454,11 +511,12 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
         notes.append(protocol_note)
     if with_series:
         peak, summed_series = _series_peak(with_series)
-        intervals = len(summed_series)
         assert peak is not None
         r_iops, w_iops, r_mb, w_mb = peak.read_iops, peak.write_iops, peak.read_mbps, peak.write_mbps
         latency = mixed_latency_ms(peak)
-        method = f"peak of sums over time ({intervals} interval{'s' if intervals != 1 else ''})"
+        method, short = series_method(summed_series)
+        if short:
+            notes.append(f"the load is {method.split(', not a peak')[0]}: {SHORT_SERIES_ADVICE}")
         if peak.other_iops > 0.1 * (r_iops + w_iops):
             notes.append(f"{peak.other_iops:,.0f} other (metadata) operations per second at the peak are not "
                          "counted as reads or writes")
@@ -525,8 +583,8 @@ def group_inventories(inventories: Sequence[Inventory], *, group_by: GroupBy = "
 
     Args:
         inventories: what the readers returned; group_by: the grouping (a member without the grouped attribute
-            joins the group "(no <attribute> value)", e.g. "(no cluster value)"); stat: the per-member summary
-            summed where no series exists;
+            joins the group "<members> without a(n) <attribute>", e.g. "machines without a cluster"); stat: the
+            per-member summary summed where no series exists;
         pattern: with ``group_by="pattern"``, a regular expression searched in each name (its first group, or
             the whole match, names the group; no match: "(other)"); keep_names: keep the source's group names;
         salt: the pseudonyms' salt (default :func:`import_salt` of the inventories).
@@ -558,7 +616,7 @@ def group_inventories(inventories: Sequence[Inventory], *, group_by: GroupBy = "
     groups: list[ImportedGroup] = []
     for (label, key), items in by_key.items():
         if not key:
-            name = "(other)" if group_by == "pattern" else f"(no {_NO_VALUE.get(label, label)} value)"
+            name = "(other)" if group_by == "pattern" else _nameless(label, items)
         elif keep_names:
             name = key
         else:
@@ -627,6 +685,10 @@ def import_environment(inventories: Sequence[Inventory], target: str, *, group_b
         notes.append(f"{len(repeated):,} machine(s) listed in more than one file (matched by name{named}) are "
                      "counted once: the listing with performance data, else the first file's, is kept")
     measured = [g for g in groups if not g.needs_preset]
+    short = [g for g in measured if g.method.endswith("not a peak")]
+    if short:
+        notes.append(f"the load of {', '.join(g.name for g in short)} is {short[0].method}: "
+                     f"{SHORT_SERIES_ADVICE}")
     if measured:
         notes.append(f"random share not measured by any source: {ASSUMED_RANDOM_PCT:g}% random assumed; "
                      "set it per workload")
@@ -652,7 +714,7 @@ def import_environment(inventories: Sequence[Inventory], target: str, *, group_b
         notes.append(f"{' and '.join(parts)} of {len(kept):,} counted for "
                      "capacity (their disks hold data); they issue no I/O. Remove their capacity where they are to "
                      "be retired")
-    nameless = [g.name for g in groups if g.name.startswith("(no ") and g.name.endswith(" value)")]
+    nameless = [g.name for g in groups if re.match(r"(machines|volumes|LUNs|members) without an? ", g.name)]
     tagged = any(m.tags for inv in inventories for m in inv.machines)
     if nameless and group_by != "tag" and tagged:
         notes.append(f"{', '.join(nameless)}: members without that attribute; the files carry tags: grouping by "

@@ -63,7 +63,7 @@ def measured_blocks(project: Project, scenario: Scenario) -> list[MeasuredBlock]
             continue  # every imported workload since replaced or deleted
         lines = [("What was measured", record.measured),
                  ("By what tool, and when", _tools(record)),
-                 ("How the peaks were taken", record.method or "no performance figures in the files: capacity only"),
+                 ("How the load was taken", record.method or "no performance figures in the files: capacity only"),
                  ("What was assumed", " ".join(record.assumptions) or "nothing")]
         if record.imported:
             lines.append(("Imported", record.imported[:10]))

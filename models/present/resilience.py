@@ -288,22 +288,28 @@ def state_verdicts(resilience: Resilience, workloads: Iterable[WorkloadPerforman
 
 
 def compact_states(states: Iterable[StateResult], normal: WorkloadPerformance | None = None) -> str:
-    """One line for a workload's failure states: ``takeover: no, saturated · path loss: yes, 0.83 ms`` (with a
-    target), else each state's saturation (``host failure: saturation 177K IOPS``). With ``normal`` (the workload
-    in normal operation), a latency below normal's says why beside it in a few words (``below normal: no mirroring
-    to the other site``, :data:`RELIEF_SHORT`; :func:`relief_words` has the sentence)."""
-    parts = []
+    """One line for a workload's failure states, each answer saying what it answers (review 55 #13: "takeover:
+    yes" did not say yes to what): ``SLO met in path loss (0.83 ms) · SLO missed in takeover (saturated)`` with a
+    target (the states that meet the SLO first, then those that miss it, each in the states' order), else each
+    state's saturation (``host failure: saturation 177K IOPS``). With ``normal`` (the workload in normal operation),
+    a latency below normal's says why in a few words (``faster than normal: no NVRAM mirroring to the
+    partner``, :data:`RELIEF_SHORT`; :func:`relief_words` has the sentence). No brackets nest."""
+    met: list[str] = []
+    missed: list[str] = []
+    open_only: list[str] = []
     for state in states:
         wp = state.performance
         name = state_label(state)
         if wp.target_iops is None:
-            parts.append(f"{name}: saturation {fmt_iops(wp.saturation_iops)} IOPS")
-        else:
-            latency = state_latency(state, normal)  # "saturated" where None
-            relief = (RELIEF_LABEL_SHORT.get(state.label) or RELIEF_SHORT.get(state.state, RELIEF_OTHER_SHORT)
-                      if relief_words(state, normal) else "")
-            answer = "yes" if state.meets_slo else "no"
-            parts.append(f"{name}: {answer}, {latency}" + (f" (below normal: {relief})" if relief else ""))
+            open_only.append(f"{name}: saturation {fmt_iops(wp.saturation_iops)} IOPS")
+            continue
+        latency = state_latency(state, normal)  # "saturated" where None
+        relief = (RELIEF_LABEL_SHORT.get(state.label) or RELIEF_SHORT.get(state.state, RELIEF_OTHER_SHORT)
+                  if relief_words(state, normal) else "")
+        (met if state.meets_slo else missed).append(
+            f"{name} ({latency}" + (f", faster than normal: {relief}" if relief else "") + ")")
+    parts = ([f"SLO met in {', '.join(met)}"] if met else []) + \
+        ([f"SLO missed in {', '.join(missed)}"] if missed else []) + open_only
     return " · ".join(parts)
 
 

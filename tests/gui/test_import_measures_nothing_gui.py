@@ -42,7 +42,7 @@ def test_the_capacity_tab_says_not_measured_where_the_report_does(open_window, q
     # the Inspector's project section gives the record in the report's labels and words (its Measured environment)
     win.inspector.show_target("project", "")
     shown = win.inspector.measured.text()
-    for label in ("What was measured:", "By what tool, and when:", "How the peaks were taken:", "What was assumed:"):
+    for label in ("What was measured:", "By what tool, and when:", "How the load was taken:", "What was assumed:"):
         assert f"<b>{label}</b>" in shown
     assert "capacity not measured (the files give none)" in shown
     assert "ONTAP performance counters (as NetApp Harvest or ONTAP statistics collect them), measured 2024-07-29 " \

@@ -137,7 +137,7 @@ def test_an_rvtools_csv_folder_is_picked_with_its_button(example_window, qtbot, 
     assert got == _cli(tmp_path, [folder])
     by_name = {g.name: g.used_bytes for g in wizard.imported.groups}
     # a group of no capacity and no load makes no workload (review revimp55 item 4: kubev2v's empty nameless group)
-    assert by_name == {(k or "(no cluster value)"): v for k, v in used.items() if v}
+    assert by_name == {(k or "machines without a cluster"): v for k, v in used.items() if v}
     wizard.next()
     from models.formatting import fmt_capacity
 

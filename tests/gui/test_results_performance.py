@@ -295,7 +295,7 @@ def test_failure_states_are_drawn_and_their_verdicts_said(qtbot):
     legend = [label.text for _, label in view.legend.items]
     assert "takeover" in legend  # one workload: the state alone names its curve
     text = view.resilience_label.text()
-    assert "takeover: no, saturated" in text and "Runway" in text and "full: 39 months" in text
+    assert "SLO missed in takeover (saturated)" in text and "Runway" in text and "full: 39 months" in text
     assert "required" in text and "✗</span> SLO in takeover" in text
     assert "Missed: TPC-E-like OLTP (SQL Server): the 1 ms SLO at 350,000 IOPS in takeover (required): missed, " \
            "saturated." in view.resilience_label.toolTip()
@@ -395,10 +395,10 @@ def test_a_target_needing_more_outstanding_ios_than_stated_shows_its_caution_und
 def test_required_takeover_at_the_grown_target_says_so(qtbot):
     """The "Bad day" line gives each state at today's target; the SLO-in-takeover requirement is judged at the
     target grown over the horizon (AFF A70 example: 549,250 IOPS, 250,000 today), so its mark says "at the grown
-    target" and a "takeover: yes" beside "✗ SLO in takeover" cannot read as a contradiction."""
+    target" and a "SLO met in takeover" beside "✗ SLO in takeover" cannot read as a contradiction."""
     evaluation, view, wp = _example_view(qtbot, "aff-a70-ns224-oracle-nvmetcp.toml", with_states=True)
     check = next(c for c in evaluation.resilience.requirement_checks if c.requirement == "slo_in_takeover")
     assert "549,250 IOPS, the target grown over the 36-month horizon (250,000 today)" in check.text
     text = view.resilience_label.text()
     assert "</span> SLO in takeover at the grown target" in text
-    assert "takeover: yes" in text  # today's target, as the line's states give it
+    assert "SLO met in takeover (" in text  # today's target, as the line's states give it

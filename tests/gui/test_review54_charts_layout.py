@@ -63,7 +63,7 @@ def test_each_failure_state_shows_the_bad_day_latency_at_the_target(qtbot):
     # the point at the target is the state's latency at the target: the Bad day line's figure (0.14 ms)
     assert x == rebuild.performance.target_iops == 250_000
     assert y == pytest.approx(rebuild.performance.latency_at_target_ms)
-    assert f"drive rebuild: yes, {fmt_ms(y)}" in compact_states(evaluation.resilience.states[wp.workload_id], wp)
+    assert f"drive rebuild ({fmt_ms(y)})" in compact_states(evaluation.resilience.states[wp.workload_id], wp)
     # the dotted line is the state's ramp and passes through the point (it read 0.171 ms there, the point 0.14 ms):
     # the drawn line read at the target agrees with the point, and the tooltip gives one figure, not two
     on_curve = rebuild.performance.latency_on_curve_ms(250_000)

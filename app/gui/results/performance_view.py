@@ -104,6 +104,21 @@ def _n_plus(text: str) -> str:
 
 
 EMPTY_MESSAGE = "Add a workload assigned to a controller, cluster or VM to see performance"
+CAPACITY_ONLY_MESSAGE = ("The workloads are capacity-only (the imported files carry no I/O figures): Workloads > "
+                         "Apply preset gives them a load")
+"""Shown instead of :data:`EMPTY_MESSAGE` when the scenario's workloads store data but none carries a load (an
+RVTools or Azure Migrate import; review 55 #8: "Add a workload" beside two assigned workloads)."""
+
+
+def empty_message(evaluation: Evaluation) -> str:
+    """What the empty Performance tab says: :data:`CAPACITY_ONLY_MESSAGE` when the enabled workloads hold data (the
+    capacity engine counts some) but none is predicted and no workload failed (only capacity-only workloads carry
+    no performance), else :data:`EMPTY_MESSAGE`."""
+    capacity, performance = evaluation.capacity, evaluation.performance
+    stored = capacity is not None and capacity.total.logical_used_bytes > 0
+    if stored and performance is not None and not performance.workloads and not performance.problems:
+        return CAPACITY_ONLY_MESSAGE
+    return EMPTY_MESSAGE
 NO_TARGET = "no target"
 MAX_BARS = 8
 MIN_PLOT_HEIGHT = 260
@@ -461,7 +476,7 @@ class PerformanceView(QWidget):
             return
         self._workloads = tuple(performance.workloads)
         if not self._workloads:
-            self.message.show_message(EMPTY_MESSAGE, [str(p) for p in performance.problems])
+            self.message.show_message(empty_message(evaluation), [str(p) for p in performance.problems])
             self.stack.setCurrentWidget(self.message)
             return
         self.stack.setCurrentIndex(0)
@@ -1329,7 +1344,8 @@ class PerformanceView(QWidget):
             for w in self._workloads:
                 states = resilience.states.get(w.workload_id, ())
                 if states:
-                    who = f" ({html_escape(w.name)})" if len(self._workloads) > 1 else ""
+                    # "for <name>", never "(<name>)": an imported name has its own brackets (review 55 #13)
+                    who = f" for {html_escape(w.name)}" if len(self._workloads) > 1 else ""
                     lines.append(f"<b>Bad day</b>{who}: {html_escape(compact_states(states, w))}")
             if checks:  # the project's resilience requirements, short (the sentences are in the tooltip)
                 marks = " · ".join(
