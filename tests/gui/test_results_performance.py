@@ -402,3 +402,30 @@ def test_required_takeover_at_the_grown_target_says_so(qtbot):
     text = view.resilience_label.text()
     assert "</span> SLO in takeover at the grown target" in text
     assert "SLO met in takeover (" in text  # today's target, as the line's states give it
+
+
+def test_a_requirement_of_several_workloads_is_one_mark(qtbot):
+    """Two workloads on the A70 example, both required to meet their SLO in takeover at the grown target: the
+    "required" part of the line gives the requirement once with its count ("(all 2)"), not the same mark twice;
+    the tooltip keeps one sentence per workload."""
+    from dataclasses import replace
+
+    from models.evaluate import evaluate, evaluate_resilience
+    from models.project import load
+    from models.resources import examples_dir
+
+    project = load(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml")
+    first = project.scenario.workloads[0]
+    twin = first.with_changes(id="twin", name="Second OLTP", target_iops=(first.target_iops or 0) / 5)
+    project = project.with_scenario(project.scenario.with_changes(workloads=[first, twin]))
+    evaluation = evaluate(project)
+    evaluation = replace(evaluation, resilience=evaluate_resilience(project, evaluation))
+    checks = [c for c in evaluation.resilience.requirement_checks if c.requirement == "slo_in_takeover"]
+    assert len(checks) == 2 and all(c.met for c in checks)
+    view = PerformanceView()
+    qtbot.addWidget(view)
+    view.set_evaluation(evaluation, "TiB")
+    text = view.resilience_label.text()
+    assert text.count("SLO in takeover at the grown target") == 1
+    assert "SLO in takeover at the grown target (all 2)" in text
+    assert view.resilience_label.toolTip().count("in takeover (required): met") == 2

@@ -1348,12 +1348,17 @@ class PerformanceView(QWidget):
                     who = f" for {html_escape(w.name)}" if len(self._workloads) > 1 else ""
                     lines.append(f"<b>Bad day</b>{who}: {html_escape(compact_states(states, w))}")
             if checks:  # the project's resilience requirements, short (the sentences are in the tooltip)
+                grouped: dict[str, list[bool]] = {}  # one mark per requirement, its workloads counted
+                for c in checks:
+                    words = (("SLO in takeover at the grown target" if "grown over the" in c.text
+                              else "SLO in takeover") if c.requirement == "slo_in_takeover" else
+                             "SLO after losing a site" if c.requirement == "slo_after_site_loss" else
+                             f"{_n_plus(c.text)} {'capacity' if 'fits' in c.text else 'SLO'}")
+                    grouped.setdefault(words, []).append(bool(c.met))
                 marks = " · ".join(
-                    f"<span style='color:{PASS if c.met else FAIL}'>{'✓' if c.met else '✗'}</span> "
-                    + (("SLO in takeover at the grown target" if "grown over the" in c.text else "SLO in takeover")
-                       if c.requirement == "slo_in_takeover" else
-                       "SLO after losing a site" if c.requirement == "slo_after_site_loss" else
-                       f"{_n_plus(c.text)} {'capacity' if 'fits' in c.text else 'SLO'}") for c in checks)
+                    f"<span style='color:{PASS if all(met) else FAIL}'>{'✓' if all(met) else '✗'}</span> {words}"
+                    + ("" if len(met) == 1 else f" (all {len(met)})" if all(met)
+                       else f" ({met.count(False)} of {len(met)} missed)") for words, met in grouped.items())
                 if lines:
                     lines[-1] += f" · <b>required</b>: {marks}"
                 else:
