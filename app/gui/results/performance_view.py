@@ -74,6 +74,7 @@ from app.gui.results._common import (
 from app.gui.results.station_label import station_label
 from models.present import profile_kind_text, target_cell
 from models.present.charts import (
+    BAND_WORDS,
     BandOutline,
     band_legend,
     band_outline,
@@ -145,7 +146,7 @@ STATE_SATURATION_REACH = 50.0
 """A failure state's curve that ends at its saturation below the SLO goes on vertically to this many times the
 higher of its SLO and its last latency: through the chart's top, as the main curve does (the axis never reaches
 it: ``latency_axes`` tops at a little above the SLO)."""
-BAND_LABEL = "P10–P90 band"
+BAND_LABEL = BAND_WORDS
 """The legend's words for the uncertainty band (its tooltip and the table say what P10 and P90 are)."""
 
 
