@@ -390,23 +390,19 @@ def _catalog_evidence(catalog, entries) -> int:
     """``storplan catalog controller --evidence``: per controller and protocol it serves, the profile it runs on
     and the public evidence behind it with its kind (models.performance.evidence)."""
     from models.catalog import Controller
-    from models.performance.evidence import platform_evidence
-    from models.present.citations import customer_citation
+    from models.present.catalog_browser import EVIDENCE_LEGEND, evidence_table
 
     controllers = sorted((e for e in entries if isinstance(e, Controller)), key=lambda e: e.name)
     if not controllers:
         raise UsageError("--evidence lists controllers: give the kind 'controller' or none")
     print("Per controller (catalog id, software release) and protocol: the performance profile it runs "
-          "on, the kind of public evidence behind it (blank: the same words as the profile) and that evidence.")
+          "on, the kind of public evidence behind it (blank: the same words as the profile) and that evidence. "
+          f"Profiles: {EVIDENCE_LEGEND}.")
     print(f"  {'Protocol':<9} {'Profile':<23} {'Evidence kind':<23} Evidence")
     for record in controllers:
         print(f"{record.name} ({record.id}, {record.default_software})")
-        for row in platform_evidence(record, catalog):
-            evidence = customer_citation(row.evidence)
-            if evidence.startswith(f"{row.kind}: "):  # the kind is in its column already
-                evidence = evidence[len(row.kind) + 2:]
-            kind = "" if row.kind == row.profile else row.kind
-            print(f"  {row.protocol:<9} {row.profile:<23} {kind:<23} {evidence}")
+        for line in evidence_table(record, catalog):
+            print(f"  {line.protocol:<9} {line.profile:<23} {line.kind:<23} {line.text}")
     return 0
 
 

@@ -32,7 +32,7 @@ def test_a_catalogued_assumed_profile_is_not_called_the_default(name):
     assert wp.profile == "assumed" and "profile was fitted" in wp.profile_basis.reason
     assert assumed_origin(wp.profile_basis) == "catalogued"
     summary = _summary(performance, wp)
-    assert f"not measured on this system: {CATALOGUED}, P10–P90 9.3K – 24K" in summary, summary
+    assert f"not measured on this system: {CATALOGUED}, uncertainty P10–P90 9.3K – 24K" in summary, summary
     assert "default parameters" not in summary
 
 
@@ -45,6 +45,6 @@ def test_the_default_words_stay_for_a_controller_without_a_profile_and_the_proje
                           "from the project file's own profile, not fitted to any published measurement")):
         changed = replace(wp, profile_basis=basis)
         swapped = replace(performance, workloads=(changed, *performance.workloads[1:]))
-        assert f"not measured on this system: {words}, P10–P90" in _summary(swapped, changed)
+        assert f"not measured on this system: {words}, uncertainty P10–P90" in _summary(swapped, changed)
     assert ASSUMED_UNMEASURED_WORDS["default"] == DEFAULT
     assert assumed_origin(ProfileBasis("calibrated", reason="no field of the x profile was fitted")) == ""

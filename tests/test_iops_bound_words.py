@@ -43,7 +43,7 @@ def test_the_summary_names_whose_figure_per_ha_pair(name, whose):
     assert sentence.count(fmt_iops(wp.saturation_iops)) == 2, sentence  # at saturation and the SLO's, not thrice
     assert "NetApp AFF" not in sentence and "hardware relation's" not in sentence, sentence
     (summary,) = [v.text for v in workload_verdicts(performance) if v.subject == wp.name and "within the" in v.text]
-    assert f"estimated from its family's calibrated systems and {words}, P10–P90" in summary, summary
+    assert f"estimated from its family's calibrated systems and {words}, uncertainty P10–P90" in summary, summary
 
 
 def test_whose_words_names_the_vendor_once():

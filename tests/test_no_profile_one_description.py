@@ -34,4 +34,4 @@ def test_every_view_uses_the_no_profile_words(name, key):
         assert not any(other in text for other in OTHER_WORDS), text
     assert f"Profile: {words}." in explained
     if key == "vSAN":  # a service's limits are the provider's figures: its summary adds nothing
-        assert f"not measured on this system: {words}, P10–P90" in summary, summary
+        assert f"not measured on this system: {words}, uncertainty P10–P90" in summary, summary

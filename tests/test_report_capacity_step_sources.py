@@ -178,7 +178,8 @@ def test_the_summary_names_no_engine_and_no_nested_parentheses(a70_cvo):
     evaluation = evaluate(load(examples_dir() / "vsan8-osa-hybrid-4host-oltp.toml"))
     (line,) = [v.text for v in verdicts(evaluation) if v.area == "performance" and "within the" in v.text]
     assert "engine" not in line
-    assert "not measured on this system: assumed vSAN costs, P10–P90" in line  # review 44 #10: one description
+    # review 44 #10: one description
+    assert "not measured on this system: assumed vSAN costs, uncertainty P10–P90" in line
     _, text = a70_cvo
     assert "capacity cap 252.00 TiB, as of 2019 (TR-4671)" in text
     assert "(as of 2019 (TR-4671))" not in text

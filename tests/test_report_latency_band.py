@@ -18,6 +18,7 @@ from app.report import render_report_bytes
 from app.report.fonts import register_fonts
 from app.report.graphics import latency_chart, latency_chart_band
 from models.evaluate import evaluate
+from models.formatting import format_iops
 from models.present.charts import band_outline
 from models.resources import examples_dir
 from models.store import load_any
@@ -90,7 +91,9 @@ def test_the_report_and_the_screen_draw_the_same_band(a70):
 
 def test_the_legend_says_where_the_band_ends(a70):
     _, wp = a70
-    assert "uncertainty band (P10–P90) to P10 609K" in _texts(latency_chart(wp, 480.0))
+    # the screen's words (revgui55 #12): the band as the range of max IOPS at the SLO, not "to P10 609K"
+    assert f"uncertainty (P10–P90): 609K – {format_iops(wp.max_iops_at_slo_band_p90)} IOPS at the SLO" in _texts(
+        latency_chart(wp, 480.0))
 
 
 def test_a_band_whose_p10_never_meets_the_slo_is_not_drawn_and_the_legend_says_so():
@@ -98,7 +101,7 @@ def test_a_band_whose_p10_never_meets_the_slo_is_not_drawn_and_the_legend_says_s
     assert wp.max_iops_at_slo_band_p10 is None  # "max IOPS at SLO not met - 2.11M"
     drawing = latency_chart(wp, 480.0)
     assert _band_polygons(drawing) == []  # the old chart shaded the whole plot
-    assert "uncertainty band (P10–P90) · P10: not met" in _texts(drawing)
+    assert "uncertainty (P10–P90): none drawn: the pessimistic case misses the SLO" in _texts(drawing)
 
 
 def test_on_a_p99_slo_the_mean_band_ends_where_its_pessimistic_edge_saturates():

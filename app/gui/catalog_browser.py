@@ -9,11 +9,13 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QDialog,
     QHeaderView,
+    QLabel,
     QLineEdit,
     QSplitter,
     QTableView,
     QTableWidget,
     QTableWidgetItem,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -22,7 +24,8 @@ from app.gui.catalog_fields import field_text, kind_name, value_text
 from app.gui.labels import choice_label
 from app.gui.plain_text import plain_tooltip
 from app.gui.screen_fit import fit_to_screen
-from models.present.catalog_browser import BrowserRow, browser_rows, record_details
+from models.catalog import Controller
+from models.present.catalog_browser import EVIDENCE_LEGEND, BrowserRow, browser_rows, evidence_table, record_details
 
 COLUMNS = ("Kind", "Vendor", "Model", "Key figures", "Status", "Sources")
 """The table's columns."""
@@ -30,6 +33,13 @@ FIELD_ROLE = Qt.ItemDataRole.UserRole
 """The details pane's Field cells keep the record's field name under this role (the text is in words)."""
 DETAIL_COLUMN_MAX = 300
 """The widest a details column other than Source grows to fit its text (px): Source keeps the room."""
+COLUMN_MAX = {"Vendor": 160, "Model": 300, "Key figures": 300}
+"""The widest these table columns grow (px): a long model name or figure list is elided (its tooltip has it whole)
+rather than pushing Status and Sources off the dialog; the user can still widen them."""
+EVIDENCE_COLUMNS = ("Protocol", "Profile", "Evidence kind", "Evidence")
+"""The Performance evidence tab's columns (the same as ``storplan catalog controller --evidence``)."""
+EVIDENCE_TAB = "Performance evidence"
+"""The details tab listing a controller's performance evidence per protocol."""
 
 
 class _Filter(QSortFilterProxyModel):
@@ -75,6 +85,7 @@ class CatalogBrowser(QDialog):
                 item = QStandardItem(text)
                 item.setEditable(False)
                 item.setData(row.id, Qt.ItemDataRole.UserRole)
+                item.setToolTip(plain_tooltip(text))
                 model.setItem(r, c, item)
         self.proxy = _Filter(self.rows, self)
         self.proxy.setSourceModel(model)
@@ -86,14 +97,39 @@ class CatalogBrowser(QDialog):
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.table.resizeColumnsToContents()
+        for name, widest in COLUMN_MAX.items():
+            column = COLUMNS.index(name)
+            self.table.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            self.table.setColumnWidth(column, min(self.table.columnWidth(column), widest))
         self.details = QTableWidget(0, 4)
         self.details.setHorizontalHeaderLabels(["Field", "Value", "Kind", "Source"])
         self.details.verticalHeader().hide()
         self.details.horizontalHeader().setStretchLastSection(True)
         self.details.setWordWrap(True)
+        self.evidence = QTableWidget(0, len(EVIDENCE_COLUMNS))
+        self.evidence.setHorizontalHeaderLabels(EVIDENCE_COLUMNS)
+        self.evidence.verticalHeader().hide()
+        self.evidence.setWordWrap(True)
+        header = self.evidence.horizontalHeader()
+        for c in range(len(EVIDENCE_COLUMNS) - 1):
+            header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(len(EVIDENCE_COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        header.sectionResized.connect(lambda *_: self.evidence.resizeRowsToContents())
+        self.evidence_legend = QLabel(f"Profiles: {EVIDENCE_LEGEND}.")
+        self.evidence_legend.setWordWrap(True)
+        evidence_page = QWidget()
+        evidence_layout = QVBoxLayout(evidence_page)
+        evidence_layout.setContentsMargins(0, 4, 0, 0)
+        evidence_layout.addWidget(self.evidence_legend)
+        evidence_layout.addWidget(self.evidence, 1)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.details, "Figures and sources")
+        self.tabs.addTab(evidence_page, EVIDENCE_TAB)
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.table)
-        split.addWidget(self.details)
+        split.addWidget(self.tabs)
         split.setSizes([380, 260])
         layout = QVBoxLayout(self)
         layout.addWidget(self.search)
@@ -117,7 +153,8 @@ class CatalogBrowser(QDialog):
     def _show(self, index) -> None:
         """List every number of the selected record with its source."""
         record = self._entries.get(index.data(Qt.ItemDataRole.UserRole)) if index.isValid() else None
-        rows = record_details(record, self._catalog) if record is not None else []
+        rows = record_details(record) if record is not None else []
+        self._show_evidence(record)
         self.details.setRowCount(len(rows))
         for r, (field, value, kind, source) in enumerate(rows):
             for c, text in enumerate((field_text(field), value_text(field, value, self._name_of), kind, source)):
@@ -131,6 +168,23 @@ class CatalogBrowser(QDialog):
         for c in range(self.details.columnCount() - 1):  # a long value wraps rather than pushing Source away
             self.details.setColumnWidth(c, min(self.details.columnWidth(c), DETAIL_COLUMN_MAX))
         self.details.resizeRowsToContents()
+
+    def _show_evidence(self, record) -> None:
+        """The Performance evidence tab: a controller's profile and public evidence per protocol, each row wrapped;
+        the tab is enabled for controllers only."""
+        lines = evidence_table(record, self._catalog) if isinstance(record, Controller) else []
+        index = self.tabs.indexOf(self.evidence.parentWidget())
+        self.tabs.setTabEnabled(index, bool(lines))
+        if not lines and self.tabs.currentIndex() == index:
+            self.tabs.setCurrentIndex(0)
+        self.evidence.setRowCount(len(lines))
+        for r, line in enumerate(lines):
+            for c, text in enumerate((line.protocol, line.profile, line.kind, line.text)):
+                item = QTableWidgetItem(text)
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                item.setToolTip(plain_tooltip(text))
+                self.evidence.setItem(r, c, item)
+        self.evidence.resizeRowsToContents()
 
     def _name_of(self, text: str) -> str:
         """A catalog id in a value -> the record's model name; another word as a choice reads (``raid_dp`` ->

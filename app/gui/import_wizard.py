@@ -64,8 +64,13 @@ if TYPE_CHECKING:
 
 SOURCE_TITLES = {"rvtools": "RVTools", "liveoptics": "Live Optics", "ontap": "ONTAP counters",
                  "azure-migrate": "Azure Migrate"}
-GROUPINGS = (("cluster", "Cluster (ONTAP: SVM)"), ("datastore", "Datastore (ONTAP: aggregate)"), ("tag", "Tag"),
-             ("svm", "SVM"), ("aggregate", "Aggregate"))
+GROUPINGS = (("cluster", "Cluster"), ("datastore", "Datastore"), ("tag", "Tag"), ("svm", "SVM"),
+             ("aggregate", "Aggregate"))
+"""Every grouping's name; the Group by list offers those the loaded files support
+(``models.importers.workloads.grouping_choices``)."""
+SAME_GROUPING = {"cluster": "svm", "tag": "svm", "datastore": "aggregate", "svm": "cluster", "aggregate": "datastore"}
+"""A grouping the loaded files do not offer -> the one that groups them the same way (ONTAP volumes: cluster and
+tag mean the SVM, datastore the aggregate)."""
 STATS = (("p95", "P95 of each machine (summed)"), ("peak", "Peak of each machine (summed)"))
 COUNTER_TABLES_WITHOUT_CLOCK = "counter-table polls carry no clock"
 """The start of the ONTAP reader's note when counter-table polls were read without their interval."""
@@ -449,8 +454,13 @@ class GroupingPage(QWizardPage):
         self.setSubTitle("Machines and volumes are grouped into workloads. Where a source has series the load is the "
                          "peak of sums over time; where it has only summaries, the sum of each member's P95 or peak.")
         self.group_by = QComboBox()
-        for key, text in GROUPINGS:
+        for key, text in GROUPINGS:  # until files are read: initializePage offers what they support
             self.group_by.addItem(text, key)
+        self.group_note = QLabel()  # what the chosen grouping does to members without its attribute
+        self.group_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.group_note.setWordWrap(True)
+        self.group_note.setVisible(False)
+        self._fallbacks: dict[str, str] = {}
         self.stat = QComboBox()
         for key, text in STATS:
             self.stat.addItem(text, key)
@@ -464,6 +474,7 @@ class GroupingPage(QWizardPage):
             self.installed.addItem(record.name, record.id)
         form = QFormLayout()
         form.addRow("Group by:", self.group_by)
+        form.addRow("", self.group_note)
         form.addRow("Summaries:", self.stat)
         form.addRow("", self.keep_names)
         form.addRow("Installed controller:", self.installed)
@@ -550,22 +561,29 @@ class GroupingPage(QWizardPage):
                 "keep_names": self.keep_names.isChecked(), "installed": self.installed.currentData() or ""}
 
     def initializePage(self) -> None:  # noqa: N802 - Qt's name
-        """Offer SVM and aggregate grouping only for ONTAP volumes, select the installed controller the data names
-        (when the catalog holds it and none is chosen), and group with the options shown."""
-        read = self._wizard.read
-        volumes = read is not None and any(inv.volumes for inv in read.inventories)
-        model = self.group_by.model()
-        for row in range(self.group_by.count()):  # SVM and aggregate group ONTAP volumes only
-            if self.group_by.itemData(row) in ("svm", "aggregate"):
-                model.item(row).setEnabled(volumes)  # type: ignore[attr-defined]
-        if read is not None and not self._group_chosen:  # the command line's default: an Azure Migrate report
-            from models.importers.workloads import default_group_by  # by its Environment tag, else by cluster
+        """Offer the groupings the loaded files support, each once (``grouping_choices``), select the installed
+        controller the data names (when the catalog holds it and none is chosen), and group with the options
+        shown."""
+        from models.importers.workloads import default_group_by, grouping_choices
 
-            with QSignalBlocker(self.group_by):
-                self.group_by.setCurrentIndex(self.group_by.findData(default_group_by(read.inventories)))
-        if not volumes and self.group_by.currentData() in ("svm", "aggregate"):
-            with QSignalBlocker(self.group_by):
-                self.group_by.setCurrentIndex(self.group_by.findData("cluster"))
+        read = self._wizard.read
+        inventories = read.inventories if read is not None else ()
+        choices = grouping_choices(inventories)
+        chosen = self.group_by.currentData()
+        if read is not None and not self._group_chosen:  # the command line's default: an Azure Migrate report
+            chosen = default_group_by(inventories)  # by its Environment tag, else by cluster
+        keys = [c.key for c in choices]
+        if chosen not in keys:  # the same grouping under the name these files give it, else the first
+            chosen = SAME_GROUPING.get(chosen) if SAME_GROUPING.get(chosen) in keys else keys[0]
+        with QSignalBlocker(self.group_by):
+            self.group_by.clear()
+            for choice in choices:
+                self.group_by.addItem(choice.label, choice.key)
+                if choice.fallback:
+                    self.group_by.setItemData(self.group_by.count() - 1, choice.fallback, Qt.ItemDataRole.ToolTipRole)
+            self.group_by.setCurrentIndex(keys.index(chosen))
+        self._fallbacks = {c.key: c.fallback for c in choices}
+        self._show_group_note()
         p95 = read is not None and has_p95(read.inventories)
         p95_row = self.stat.findData("p95")
         self.stat.model().item(p95_row).setEnabled(p95)  # type: ignore[attr-defined]
@@ -586,8 +604,15 @@ class GroupingPage(QWizardPage):
                     self.installed.setCurrentIndex(self.installed.findData(found.id))
         self.regroup()
 
+    def _show_group_note(self) -> None:
+        """Under Group by: what the chosen grouping does to members without its attribute (hidden when nothing)."""
+        note = self._fallbacks.get(self.group_by.currentData(), "")
+        self.group_note.setText(note[:1].upper() + note[1:] + "." if note else "")
+        self.group_note.setVisible(bool(note))
+
     def regroup(self) -> None:
         """Group again on the runner's thread."""
+        self._show_group_note()
         self._wizard.regroup(**self.options())
 
     def show_result(self) -> None:

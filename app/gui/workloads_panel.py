@@ -259,14 +259,18 @@ class WorkloadsPanel(QWidget):
         self._fit_list()
         self._show_current()
 
-    LIST_ROWS = 4
+    LIST_ROWS = 6
     """Rows the workload list shows before it scrolls."""
+    LIST_MIN_ROWS = 3
+    """Rows the workload list keeps however short the panel (its form scrolls instead): at 1366 x 768 two imported
+    workloads showed in a list two half rows tall (revgui55 #9)."""
 
     def _fit_list(self) -> None:
         rows = min(max(self.list.count(), 1), self.LIST_ROWS)
         row_height = self.list.sizeHintForRow(0) if self.list.count() else self.list.fontMetrics().height() + 6
-        self.list.setMaximumHeight(rows * row_height + 2 * self.list.frameWidth() + 2)
-        self.list.setMinimumHeight(min(2, rows) * row_height // 2 + 2 * self.list.frameWidth() + 2)
+        frame = 2 * self.list.frameWidth() + 2
+        self.list.setMaximumHeight(rows * row_height + frame)
+        self.list.setMinimumHeight(min(self.LIST_MIN_ROWS, rows) * row_height + frame)
 
     def _show_current(self) -> None:
         workload = self.document.scenario.workload(self.current_id() or "")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from reportlab.graphics.charts.lineplots import LinePlot
-from reportlab.graphics.shapes import Drawing, Line, String
+from reportlab.graphics.shapes import Circle, Drawing, Line, Polygon, Rect, String
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from app.report import graphics as g
@@ -21,9 +21,10 @@ from models.present.cost import (
     design_line_texts,
     figure_rows,
     footprint_rows,
-    option_rows,
+    mark_months,
     series_dash,
-    unpriced_row,
+    series_marker,
+    table_rows,
 )
 
 DASH_ARRAYS: dict[str, list[float] | None] = {"solid": None, "dash": [4.0, 2.0], "dot": [1.2, 1.6],
@@ -76,6 +77,11 @@ def cost_chart(series: list[tuple[str, tuple[float, ...]]], currency: str, width
     plot.yValueAxis.visibleGrid = True
     plot.yValueAxis.gridStrokeColor = g.GRID
     drawing.add(plot)
+    for i, (_name, values) in enumerate(series):  # marks staggered along each line: lines that run alike show both
+        for m in mark_months(i, len(series), len(values) - 1) if months else ():
+            x = plot.x + plot.width * m / months
+            y = plot.y + plot.height * values[m] / plot.yValueAxis.valueMax
+            drawing.add(_marker(series_marker(i, design_first), x, y, 2.6, palette[i % len(palette)]))
     drawing.add(String(plot.x + plot.width / 2, bottom - 22, f"months from the start (cumulative cost, {currency})",
                        fontName=REGULAR, fontSize=7.5, fillColor=g.MUTED, textAnchor="middle"))
     for row, items in enumerate(legend):
@@ -84,8 +90,20 @@ def cost_chart(series: list[tuple[str, tuple[float, ...]]], currency: str, width
             colour = palette[i % len(palette)]
             drawing.add(Line(lx, y + 2.5, lx + 14, y + 2.5, strokeColor=colour, strokeWidth=2.2 if i == thick else 1.4,
                              strokeDashArray=DASH_ARRAYS[series_dash(i, design_first)]))
+            drawing.add(_marker(series_marker(i, design_first), lx + 14, y + 2.5, 2.4, colour))
             drawing.add(String(lx + 17, y, label, fontName=REGULAR, fontSize=6.8, fillColor=g.INK))
     return drawing
+
+
+def _marker(kind: str, x: float, y: float, r: float, colour):
+    """A cost line's end mark (``models.present.cost.series_marker``) centred on (x, y), ``r`` points across half."""
+    if kind == "circle":
+        return Circle(x, y, r, fillColor=colour, strokeColor=None)
+    if kind == "square":
+        return Rect(x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7, fillColor=colour, strokeColor=None)
+    if kind == "triangle":
+        return Polygon([x - r, y + r * 0.8, x + r, y + r * 0.8, x, y - r], fillColor=colour, strokeColor=None)
+    return Polygon([x, y + r, x + r, y, x, y - r, x - r, y], fillColor=colour, strokeColor=None)
 
 
 def _axis_label(value: float) -> str:
@@ -140,7 +158,7 @@ def cost_section(builder, kit: tuple[Callable, Callable, Callable, Callable]) ->
         story.append(builder.p(_e(apart + "."), s.small))
     if tco.scope:  # a DR copy or a second site the cloud options do not have (models.present.cost.comparison_scope)
         story.append(builder.p(_e(tco.scope + "."), s.small))
-    options = [unpriced_row(tco), *option_rows(tco)[1:]] if apart else option_rows(tco)  # not ranked
+    options = table_rows(tco)  # a design apart is not ranked; an option not drawn is marked "(not charted)"
     # no break-even against an option that cannot carry the I/O: its cell blank, the notes say why (review 54)
     options = [(a, b, "" if c == NO_BREAK_EVEN else c) for a, b, c in options]
     if any(c for _, _, c in options):

@@ -20,7 +20,7 @@ from app.report.fonts import BOLD, REGULAR
 from models.catalog import Catalog
 from models.formatting import finite, fmt_capacity, fmt_iops, fmt_ms
 from models.present import WaterfallBar, link_label, model_name, node_figures, node_names
-from models.present.charts import BandOutline, band_legend, band_outline, latency_axes, slo_off_chart_text
+from models.present.charts import BAND_WORDS, BandOutline, band_legend, band_outline, latency_axes, slo_off_chart_text
 from models.present.replication_label import topology_label
 from models.project.kinds import NODE_KINDS, kind_heading
 from models.project.model import Scenario
@@ -561,7 +561,7 @@ def latency_chart_p99_above(wp, memo: dict | None = None) -> bool:
     return len(_clipped(p99, _latency_y_axis(wp, curve)[2])) <= 1
 
 
-BAND_LEGEND = "uncertainty band (P10–P90)"
+BAND_LEGEND = BAND_WORDS
 """The latency chart legend's words for the uncertainty band (``band_legend`` adds where it ends)."""
 
 

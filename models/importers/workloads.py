@@ -260,6 +260,46 @@ def default_group_by(inventories: Sequence[Inventory]) -> GroupBy:
     return "cluster"
 
 
+@dataclass(frozen=True)
+class GroupingChoice:
+    """One grouping an import can offer for its files (:func:`grouping_choices`).
+
+    Attributes:
+        key: the ``GroupBy`` value (``import-env --group-by``); label: its name for these files ("Cluster / SVM"
+        where machines and ONTAP volumes are loaded together); fallback: what it does to members that do not carry
+        the attribute, in words ("" when every loaded kind of member carries it).
+    """
+
+    key: GroupBy
+    label: str
+    fallback: str = ""
+
+
+def grouping_choices(inventories: Sequence[Inventory]) -> list[GroupingChoice]:
+    """The groupings the loaded files support, each once: machines group by cluster, datastore or tag (tag only
+    where a machine has one); ONTAP volumes and LUNs by SVM or aggregate (their "cluster" and "datastore" are the
+    SVM and the aggregate, so with volumes only those two are offered, and with both kinds one entry names both).
+    A grouping whose attribute no loaded member gives puts every member in one group: its fallback says so."""
+    machines = [m for inv in inventories for m in inv.machines]
+    volumes = [v for inv in inventories for v in inv.volumes]
+    if not machines and not volumes:
+        return [GroupingChoice("cluster", "Cluster")]
+    if not machines:  # ONTAP only: SVM and aggregate (cluster, tag and datastore would repeat them)
+        return [GroupingChoice("svm", "SVM"), GroupingChoice("aggregate", "Aggregate")]
+
+    def lacks(attr: str, words: str) -> str:
+        given = any(m.tags for m in machines) if attr == "tag" else any(getattr(m, attr) for m in machines)
+        return "" if given else f"the files give no {words}: every machine is in one group"
+
+    both = bool(volumes)
+    out = [GroupingChoice("cluster", "Cluster / SVM" if both else "Cluster", lacks("cluster", "cluster")),
+           GroupingChoice("datastore", "Datastore / aggregate" if both else "Datastore",
+                          lacks("datastore", "datastore"))]
+    if any(m.tags for m in machines):
+        out.append(GroupingChoice("tag", "Tag", "ONTAP volumes carry no tag: they are grouped by SVM" if both else ""))
+    return out
+
+
 def repeated_machines(inventories: Sequence[Inventory]) -> dict[str, tuple[int, int]]:
     """Machines listed in more than one of ``inventories`` (matched by their exact name across files; the same name
     twice within one file is two machines): name -> (index of the inventory whose listing is kept, how many files

@@ -119,3 +119,105 @@ def record_details(entry: Sourced, catalog: Catalog | None = None) -> list[tuple
     if catalog is not None and isinstance(entry, Controller):
         out.extend(evidence_details(entry, catalog))
     return out
+
+
+EVIDENCE_KINDS: tuple[tuple[str, str], ...] = (
+    ("calibrated", "fitted to published benchmarks of this system"),
+    ("derived", "another system's fit scaled by a published ratio"),
+    ("hardware relation only", "estimated from its family's calibrated systems by core count, no benchmark of its "
+                               "own"),
+    ("assumed", "StorPlan's default parameters, not fitted to any published measurement"),
+)
+"""The kinds of performance profile in a customer's words (``models.present.verdicts.UNMEASURED_WORDS`` says the
+same of the last three)."""
+EVIDENCE_LEGEND = "; ".join(f"{kind}: {words}" for kind, words in EVIDENCE_KINDS)
+"""One line saying what each profile kind means: the catalog browser's evidence tab and ``storplan catalog
+controller --evidence`` print it."""
+
+_EVIDENCE_REWRITES: tuple[tuple[str, str], ...] = (
+    # the pooled CPU cost's formula: the words before it already say what it is
+    (r"hardware relation: the CPU time per operation of one core \(demand x cores / servers\) of",
+     "the CPU time per operation of one core, pooled over"),
+    (r" \(demand x cores(?:_per_node)? / servers(?:_per_node)?\)", ""),
+    # a parallelism bound by a neighbour's capacity: one level of brackets
+    (r"parallelism x ([\d.]+) \(at the (.+?)'s capacity \(([^():]+): not (below|above) it\)\)",
+     r"parallelism x \1, so its capacity is not \4 the \2's, by the \3"),
+    (r"with CPU demands / ([\d.]+)", r"with its CPU time per operation divided by \1"),
+    (r"hence the derived band", "hence 'derived'"),
+    (r"\bband\b", "range"),
+)
+
+
+def _drop_repeated_addresses(text: str) -> str:
+    """Drop a bracket that only lists web addresses the text already gave (``... c800/overview.html and ... page
+    'a800/overview' (docs.netapp.com/.../c800/overview.html, .../a800/overview.html)``): one address once."""
+    import re
+
+    def repeat(match: re.Match[str]) -> str:
+        parts = [p.strip() for p in match.group(1).split(",")]
+        before = text[:match.start()]
+        urlish = all(re.fullmatch(r"(?:https?://)?(?:\.\.\.|[\w.-]+\.\w+)(?:/[\w./-]*)?", p) for p in parts)
+        first = parts[0].removeprefix("https://").removeprefix("http://")
+        return "" if urlish and first in before else match.group(0)
+
+    return re.sub(r" \(([^()]*)\)", repeat, text)
+
+
+def _flatten_brackets(text: str) -> str:
+    """Brackets inside brackets read as a comma-led clause: ``(a (b) c)`` -> ``(a, b, c)``."""
+    out: list[str] = []
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+            if depth > 1:
+                while out and out[-1] == " ":
+                    out.pop()
+                out.append(": " if out and out[-1].isalnum() and text[i + 1:i + 2].isupper() is False else ", ")
+                continue
+        elif ch == ")":
+            depth -= 1
+            if depth >= 1:
+                nxt = text[i + 1:i + 2]
+                if nxt and nxt not in ",;:).":
+                    out.append(",")
+                continue
+        out.append(ch)
+    return "".join(out).replace(":  ", ": ").replace(", ,", ",")
+
+
+def evidence_words(text: str, kind: str = "") -> str:
+    """A performance evidence text as a customer reads it (:func:`customer_citation`, then no formula without
+    words, no bracket inside a bracket, no internal word "band", a web address once), without a leading
+    ``kind: `` the table's column says already."""
+    import re
+
+    text = customer_citation(text)
+    if kind and text.startswith(f"{kind}: "):
+        text = text[len(kind) + 2:]
+    for pattern, replacement in _EVIDENCE_REWRITES:
+        text = re.sub(pattern, replacement, text)
+    return _flatten_brackets(_drop_repeated_addresses(text))
+
+
+@dataclass(frozen=True)
+class EvidenceLine:
+    """One protocol of a controller's performance evidence as the browser and the CLI show it.
+
+    Attributes:
+        protocol; profile: the profile kind (:data:`EVIDENCE_KINDS`); kind: the evidence kind (benchmark ramp,
+        benchmark peak, ratio claim), blank when it says the same as the profile; text: the evidence in words.
+    """
+
+    protocol: str
+    profile: str
+    kind: str
+    text: str
+
+
+def evidence_table(entry: Controller, catalog: Catalog) -> list[EvidenceLine]:
+    """A controller's performance evidence per protocol in a customer's words: the one table the catalog
+    browser's evidence tab and ``storplan catalog controller --evidence`` show."""
+    return [EvidenceLine(row.protocol, row.profile, "" if row.kind == row.profile else row.kind,
+                         evidence_words(row.evidence, row.kind))
+            for row in platform_evidence(entry, catalog)]

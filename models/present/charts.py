@@ -147,7 +147,10 @@ def slo_off_chart_text(axes: LatencyAxes, whose: str = "its") -> str:
             f"{fmt_ms(axes.highest_latency_ms)})")
 
 
-BAND_NOT_MET = "P10: not met"
+BAND_WORDS = "uncertainty (P10–P90)"
+"""The latency chart legend's words for the shaded uncertainty band, on screen and in the report (``band_legend``
+adds the range of max IOPS at the SLO where the band ends at the SLO)."""
+BAND_NOT_MET = "none drawn: the pessimistic case misses the SLO"
 """A band legend's words where the pessimistic edge is above the SLO from the lightest load (no band is drawn)."""
 
 
@@ -266,12 +269,15 @@ def band_outline(workload: WorkloadPerformance, points: Sequence[CurvePoint] | N
 
 
 def band_legend(label: str, workload: WorkloadPerformance, outline: BandOutline) -> str:
-    """A band's legend entry: ``label`` ("P10–P90 band"), with "to P10 609K" where it ends at the SLO before the
-    curve does (the workload's P10 max IOPS at the SLO) and "· P10: not met" where none is drawn."""
+    """A band's legend entry: ``label`` (:data:`BAND_WORDS`), with the range of max IOPS at the SLO where it ends
+    at the SLO before the curve does ("uncertainty (P10–P90): 609K – 1.60M IOPS at the SLO": the band ends at the
+    pessimistic 609K) and ": none drawn: ..." where its pessimistic edge misses the SLO from the start."""
     if outline.end == "slo" and finite(workload.max_iops_at_slo_band_p10):
-        return f"{label} to P10 {fmt_iops(workload.max_iops_at_slo_band_p10)}"
+        low = fmt_iops(workload.max_iops_at_slo_band_p10)
+        high = workload.max_iops_at_slo_band_p90
+        return f"{label}: {low} – {fmt_iops(high)} IOPS at the SLO" if finite(high) else f"{label}: from {low} IOPS"
     if outline.end == "not met":
-        return f"{label} · {BAND_NOT_MET}"
+        return f"{label}: {BAND_NOT_MET}"
     return label
 
 
@@ -301,6 +307,6 @@ def band_caption(workload: WorkloadPerformance, outline: BandOutline) -> str:
             "at the chart's top")
 
 
-__all__ = ["BAND_NOT_MET", "NO_TARGET", "BandOutline", "LatencyAxes", "band_caption", "band_legend", "band_outline",
-           "knee_point", "latency_at_target_text", "latency_axes", "mean_slo", "slo_off_chart_text",
+__all__ = ["BAND_NOT_MET", "BAND_WORDS", "NO_TARGET", "BandOutline", "LatencyAxes", "band_caption", "band_legend",
+           "band_outline", "knee_point", "latency_at_target_text", "latency_axes", "mean_slo", "slo_off_chart_text",
            "target_saturates", "target_shortfall"]

@@ -271,6 +271,22 @@ def cost_series(tco: Tco, options: int = 4) -> list[tuple[str, tuple[float, ...]
     return [(tco.design.name, tco.design.cumulative())] + [(o.name, o.cumulative()) for o in cheapest]
 
 
+NOT_CHARTED = " (not charted)"
+"""The mark after an option's total in the options' table when the cost chart does not draw it (the total's column
+has the room on a laptop; a design left out of the chart says it after its name, :func:`unpriced_row`)."""
+
+
+def table_rows(tco: Tco) -> list[tuple[str, str, str]]:
+    """The options' table as the Cost tab and the report show it: a design without a hardware price first, marked
+    "not charted" (:func:`unpriced_row`), else the design's :func:`option_rows` row; then every option, whose total
+    is marked "(not charted)" where the chart (:func:`cost_series`: the first four) does not draw it. Every option
+    keeps its exact name, the chart legend's."""
+    apart = design_apart(tco)
+    rows = [unpriced_row(tco), *option_rows(tco)[1:]] if apart else option_rows(tco)
+    drawn = {name for name, _values in cost_series(tco)}
+    return [rows[0]] + [(name, total if name in drawn else total + NOT_CHARTED, even) for name, total, even in rows[1:]]
+
+
 SERIES_DASHES = ("solid", "dash", "dot", "dashdot")
 """The line styles of the cost chart's series in turn, with their colours: two options whose cumulative costs run
 alike (Azure NetApp Files and Google Cloud NetApp Volumes at their top service levels, within 2% of each other over
@@ -282,6 +298,30 @@ def series_dash(index: int, design_first: bool = True) -> str:
     or ``"dashdot"``; with ``design_first`` the design (series 0) is solid and the options take the styles from the
     second on, so no option shares the design's style. The GUI's Cost tab and the report's chart both read it."""
     return SERIES_DASHES[(index + (0 if design_first else 1)) % len(SERIES_DASHES)]
+
+
+SERIES_MARKERS = ("circle", "square", "triangle", "diamond")
+"""The marks along each cost line (:func:`mark_months`), in turn with :data:`SERIES_DASHES`: two options whose
+costs run within a line's width of each other (ANF Ultra and GCNV Extreme on the DR example) still show two kinds
+of mark, side by side."""
+
+
+def series_marker(index: int, design_first: bool = True) -> str:
+    """The end mark of the cost chart's series ``index`` (:func:`series_dash`'s rule): ``"circle"``, ``"square"``,
+    ``"triangle"`` or ``"diamond"``; the GUI's Cost tab, its table's swatches and the report's chart read it."""
+    return SERIES_MARKERS[(index + (0 if design_first else 1)) % len(SERIES_MARKERS)]
+
+
+MARK_EVERY = 6
+"""Months between two marks on a cost line (:func:`mark_months`)."""
+
+
+def mark_months(index: int, count: int, horizon: int) -> list[int]:
+    """The months where series ``index`` of ``count`` carries its mark: every :data:`MARK_EVERY` months, each series
+    shifted by its share of the step, so two lines that run on top of each other still show both marks side by
+    side (one mark at the end of each hid the one under it)."""
+    shift = (index * MARK_EVERY) // max(count, 1)
+    return [m for m in range(MARK_EVERY // 2 + shift, horizon + 1, MARK_EVERY)]
 
 
 def workbook_rows(tco: Tco) -> list[list[Any]]:

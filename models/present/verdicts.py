@@ -248,11 +248,26 @@ def _unmeasured(wp: WorkloadPerformance, compact: bool = False) -> str:
     from models.present.uncertainty import iops_band_text, published_bound  # on first use: a light import
 
     band = iops_band_text(wp.max_iops_at_slo_band_p10, wp.max_iops_at_slo_band_p90, NOT_MET)
+    spread = (f", uncertainty P10–P90 {band}" + _optimistic_end(wp)) if band != "—" else ""
     if compact:
-        return "; not measured on this system" + (f", P10–P90 {band}" if band != "—" else "")
+        return "; not measured on this system" + spread
     held = published_bound(wp) or iops_bound_words(wp)  # whose figure holds it, per HA pair (REVIEW44 #6)
-    return (f"; not measured on this system: {words}" + (f" and {held}" if held else "")
-            + (f", P10–P90 {band}" if band != "—" else ""))
+    return f"; not measured on this system: {words}" + (f" and {held}" if held else "") + spread
+
+
+def _optimistic_end(wp: WorkloadPerformance) -> str:
+    """``": 1.60M is its optimistic end"`` when the headline max IOPS at the SLO is the top of its own P10–P90
+    range (a bound holds the P50 and the P90 at the same figure), so nobody reads it as the expected value; else
+    ""."""
+    from models.formatting import fmt_iops
+
+    head, p90 = wp.max_iops_at_slo, wp.max_iops_at_slo_band_p90
+    if head is None or p90 is None or not (finite(head) and finite(p90)) or head <= 0:
+        return ""
+    lowest = wp.max_iops_at_slo_band_p10
+    if lowest is not None and finite(lowest) and lowest >= head * 0.995:
+        return ""  # no spread below it: not an end of anything
+    return f": {fmt_iops(head)} is its optimistic end" if head >= p90 * 0.995 else ""
 
 
 def workload_verdicts(performance: ScenarioPerformance | None, compact: bool = False) -> tuple[Verdict, ...]:

@@ -76,3 +76,75 @@ def test_the_palette_lists_current_controllers_before_the_installed_base(qtbot, 
     assert [rank[x] for x in lifecycles] == sorted(rank[x] for x in lifecycles)
     assert lifecycles[0] == "current" and lifecycles[-1] == "end of sale"
     assert "installed base" in group.child(ids.index("netapp-aff-a800")).toolTip(0)
+
+
+def _nested(text: str) -> bool:
+    depth = 0
+    for ch in text:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth > 1:
+            return True
+    return False
+
+
+def test_the_evidence_has_its_own_tab_in_customer_words_with_a_legend(qtbot, example_window):
+    """revgui55 items 10-11: a controller's performance evidence is a titled tab with a legend of the profile kinds;
+    its rows wrap with Evidence the wide column; the kind is said once per row; no formula without words, no
+    bracket inside a bracket, no "band", no web address twice; the CLI prints the same table."""
+    import re
+
+    from app.gui.catalog_browser import COLUMN_MAX, EVIDENCE_TAB
+
+    win = example_window
+    browser = win.show_catalog_browser()
+    qtbot.addWidget(browser)
+    browser.resize(1100, 640)
+    browser.select("netapp-aff-c800")
+    tab = next(i for i in range(browser.tabs.count()) if browser.tabs.tabText(i) == EVIDENCE_TAB)
+    assert browser.tabs.isTabEnabled(tab)
+    browser.tabs.setCurrentIndex(tab)
+    qtbot.wait(50)
+    legend = browser.evidence_legend.text()
+    for words in ("calibrated: fitted to published benchmarks", "derived: another system's fit",
+                  "hardware relation only: estimated from its family's calibrated systems", "assumed: "):
+        assert words in legend
+    table = browser.evidence
+    assert table.rowCount() >= 4
+    widths = [table.columnWidth(c) for c in range(table.columnCount())]
+    assert widths[-1] > sum(widths[:-1])  # Evidence is the wide column
+    texts = [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
+    assert any(row[1] == "derived" and row[2] == "ratio claim" for row in texts)
+    for row in texts:
+        text = row[3]
+        assert " ".join(row).count("hardware relation only") <= 1
+        assert "demand x" not in text and "demands /" not in text and not re.search(r"\bband\b", text)
+        assert not _nested(text), text
+        urls = re.findall(r"(?:https?://)?docs\.netapp\.com/[\w./-]+", text)
+        bare = [u.removeprefix("https://") for u in urls]
+        assert len(bare) == len(set(bare)), text
+    assert table.rowHeight(0) > table.fontMetrics().height() * 2  # a long row wraps, not cut to one line
+    # a drive: no evidence; the tab is disabled and the figures tab shows
+    browser.select(next(r.id for r in browser.rows if r.kind == "drive"))
+    assert not browser.tabs.isTabEnabled(tab) and browser.tabs.currentIndex() == 0
+    # the top table: a long model name does not push Key figures, Status and Sources off the dialog
+    header = browser.table.horizontalHeader()
+    assert browser.table.columnWidth(2) <= COLUMN_MAX["Model"]
+    assert header.sectionViewportPosition(5) < browser.table.viewport().width()
+    browser.tabs.setCurrentIndex(0)
+    browser.select("netapp-aff-c800")
+    browser.tabs.setCurrentIndex(tab)
+    qtbot.wait(50)
+    browser.grab().save("/tmp/gfb55-cat-c800.png")
+
+
+def test_the_cli_evidence_is_the_browsers_table(capsys):
+    from app.cli import main
+    from models.present.catalog_browser import EVIDENCE_LEGEND, evidence_table
+
+    catalog = bundled_catalog()
+    assert main(["catalog", "controller", "--evidence"]) == 0
+    out = capsys.readouterr().out
+    assert EVIDENCE_LEGEND in out.splitlines()[0]
+    for line in evidence_table(catalog.find("netapp-aff-a70"), catalog):
+        assert line.text in out
+    assert "demand x cores" not in out and "(vendor upgrade path: not" not in out

@@ -66,7 +66,7 @@ def _figures(workloads) -> list[tuple[str, float | None, int, bool]]:
 @pytest.mark.parametrize(("files", "options", "group_by", "stat", "keep"), [
     ([LIVE], ["--stat", "peak"], "cluster", "peak", False),
     ([LIVE], ["--group-by", "datastore", "--keep-names"], "datastore", "p95", True),
-    (POLLS, ["--source", "ontap"], "cluster", "p95", False),
+    (POLLS, ["--source", "ontap"], "svm", "p95", False),  # the CLI's default cluster: ONTAP volumes by SVM
 ])
 def test_wizard_imports_what_the_cli_writes_and_undo_removes_it(example_window, qtbot, tmp_path, files, options,
                                                                group_by, stat, keep) -> None:
@@ -254,7 +254,7 @@ def test_an_imported_design_is_fitted_and_read_in_one_unit_and_sensible_digits(w
     wizard = _open_wizard(window, [SAMPLES / "rvtools" / "kubev2v-example1.xlsx"])
     _drive(qtbot, wizard, "cluster", "p95", False)
     combo = wizard.grouping_page.group_by  # item 23: SVM and aggregate group ONTAP volumes, not VMware machines
-    assert not any(combo.model().item(combo.findData(k)).isEnabled() for k in ("svm", "aggregate"))
+    assert combo.findData("svm") == combo.findData("aggregate") == -1  # not offered (revgui55 #6)
     assert combo.model().item(combo.findData("datastore")).isEnabled()
     unit = window.document.project.settings.capacity_unit
     table = wizard.grouping_page.table
@@ -307,3 +307,29 @@ def test_an_azure_migrate_report_starts_grouped_by_its_environment_tag(example_w
     wizard.back()
     wizard.next()
     assert page.group_by.currentData() == "cluster"
+
+
+AZURE = SAMPLES / "azure-migrate" / "AzureMigrate_Assessment_Core_Report.xlsx"
+
+
+@pytest.mark.parametrize(("files", "offered", "notes"), [
+    ([LIVE], ["Cluster", "Datastore"], {}),  # no tag in a Live Optics export; no SVM or aggregate for machines
+    (POLLS, ["SVM", "Aggregate"], {}),  # ONTAP only: cluster, datastore and tag would repeat SVM and aggregate
+    ([LIVE, *POLLS], ["Cluster / SVM", "Datastore / aggregate"], {}),  # both kinds: one entry names both
+    ([AZURE], ["Cluster", "Datastore", "Tag"], {k: f"The files give no {k}: every machine is in one group."
+                                                for k in ("cluster", "datastore")}),
+])
+def test_group_by_offers_what_the_files_support_once_each(example_window, qtbot, files, offered, notes) -> None:
+    """revgui55 #6: the Group by list offered Cluster (ONTAP: SVM), Datastore (ONTAP: aggregate), Tag, SVM and
+    Aggregate whatever was loaded; SVM repeated Cluster, Tag quietly meant the SVM for ONTAP volumes."""
+    wizard = _open_wizard(example_window, files)
+    wizard.next()
+    wizard.next()
+    page = wizard.grouping_page
+    assert [page.group_by.itemText(i) for i in range(page.group_by.count())] == offered
+    for key in [page.group_by.itemData(i) for i in range(page.group_by.count())]:
+        page.group_by.setCurrentIndex(page.group_by.findData(key))
+        assert wizard.runner.wait(30)
+        want = notes.get(key, "")
+        assert page.group_note.text() == want and page.group_note.isVisibleTo(page) == bool(want), key
+    assert wizard.imported is not None and wizard.imported.groups

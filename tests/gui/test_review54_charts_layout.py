@@ -26,6 +26,7 @@ from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication
 
 from app.gui.results.performance_view import BAND_LABEL, PerformanceView
+from models.formatting import format_iops
 
 A70 = "aff-a70-ns224-oracle-nvmetcp.toml"
 
@@ -94,7 +95,9 @@ def test_the_band_ends_at_the_slo_where_its_upper_edge_saturates(qtbot):
     assert p10 is not None and xs[-1] <= p10 * 1.02  # it ends where the pessimistic edge stops meeting the SLO
     assert xs[-1] < 0.5 * wp.saturation_iops
     legend = [label.text for _sample, label in view.legend.items]
-    assert f"{BAND_LABEL} to P10 609K" in legend
+    # revgui55 #12: the band in plain words, the range of max IOPS at the SLO it stands for (not "to P10 609K")
+    assert f"{BAND_LABEL}: 609K – {format_iops(wp.max_iops_at_slo_band_p90)} IOPS at the SLO" in legend
+    assert BAND_LABEL == "uncertainty (P10–P90)"
 
 
 def test_a_band_whose_p10_never_meets_the_slo_says_so(qtbot):
@@ -102,7 +105,7 @@ def test_a_band_whose_p10_never_meets_the_slo_says_so(qtbot):
     assert wp.max_iops_at_slo_band_p10 is None
     assert view.band_item(wp.workload_id) is None  # no light-blue block over the whole chart
     legend = [label.text for _sample, label in view.legend.items]
-    assert f"{BAND_LABEL} · P10: not met" in legend
+    assert f"{BAND_LABEL}: none drawn: the pessimistic case misses the SLO" in legend
 
 
 def test_two_workloads_on_a_laptop_keep_a_compact_legend(qtbot, sized_example):

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 import pyqtgraph as pg
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
@@ -36,9 +36,13 @@ PEN_STYLES = {"solid": Qt.PenStyle.SolidLine, "dash": Qt.PenStyle.DashLine, "dot
 """``models.present.cost.series_dash``'s styles as Qt pen styles."""
 
 
-def _swatch(colour: QColor, dash: str = "solid") -> QIcon:
-    """A short stroke of ``colour`` in the line style ``dash`` (``models.present.cost.series_dash``): the chart line
-    an option's table row stands for."""
+MARKER_SYMBOLS = {"circle": "o", "square": "s", "triangle": "t1", "diamond": "d"}
+"""``models.present.cost.series_marker``'s end marks as pyqtgraph symbols."""
+
+
+def _swatch(colour: QColor, dash: str = "solid", marker: str = "") -> QIcon:
+    """A short stroke of ``colour`` in the line style ``dash`` (``models.present.cost.series_dash``) ending in its
+    ``marker`` (``series_marker``): the chart line an option's table row stands for."""
     pixmap = QPixmap(22, 12)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
@@ -46,7 +50,19 @@ def _swatch(colour: QColor, dash: str = "solid") -> QIcon:
     pen.setStyle(PEN_STYLES[dash])
     pen.setCapStyle(Qt.PenCapStyle.FlatCap)
     painter.setPen(pen)
-    painter.drawLine(1, 6, 21, 6)
+    painter.drawLine(1, 6, 16, 6)
+    if marker:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        if marker == "circle":
+            painter.drawEllipse(QPointF(17.5, 6), 3.5, 3.5)
+        elif marker == "square":
+            painter.drawRect(QRectF(14.5, 3, 6, 6))
+        elif marker == "triangle":
+            painter.drawPolygon(QPolygonF([QPointF(14, 2.5), QPointF(21, 2.5), QPointF(17.5, 9.5)]))
+        else:
+            painter.drawPolygon(QPolygonF([QPointF(17.5, 2), QPointF(21.5, 6), QPointF(17.5, 10), QPointF(13.5, 6)]))
     painter.end()
     return QIcon(pixmap)
 
@@ -145,6 +161,8 @@ class CostView(ComputedOnShow):
         self.figures.setWordWrap(True)
         self.figures.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.plot = make_plot(self)
+        self.marks: list[pg.ScatterPlotItem] = []
+        """The marks along the drawn cost lines (``models.present.cost.mark_months``), in the plot's view box."""
         self.plot.setLabel("bottom", "Months from the start", **axis_label_style(self))
         self._cost_title = "Cost to date"
         self.plot.setLabel("left", self._cost_title, units="USD", **axis_label_style(self))
@@ -352,9 +370,10 @@ class CostView(ComputedOnShow):
             design_apart,
             design_apart_short,
             footprint_rows,
-            option_rows,
+            mark_months,
             series_dash,
-            unpriced_row,
+            series_marker,
+            table_rows,
         )
 
         self.tco = tco
@@ -364,22 +383,32 @@ class CostView(ComputedOnShow):
         self.series = cost_series(tco)[1:] if self.apart else cost_series(tco)
         self.figures.setText("<br>".join(f"{html_escape(a)}: <b>{html_escape(b)}</b>" for a, b in footprint_rows(tco)))
         self.plot.clear()
-        colours, dashes = {}, {}
+        for item in self.marks:
+            self.plot.getViewBox().removeItem(item)
+        self.marks = []
+        colours, dashes, marks = {}, {}, {}
         for i, (name, values) in enumerate(self.series):
             # colour and line style both: two options whose costs run alike stay two lines
             colours[name], dashes[name] = series_color(i), series_dash(i, design_first=not self.apart)
+            marks[name] = series_marker(i, design_first=not self.apart)
             pen = pg.mkPen(colours[name], width=3 if i == 0 and not self.apart else 2, style=PEN_STYLES[dashes[name]])
             self.plot.plot(list(range(len(values))), list(values), pen=pen, name=name)
+            months = mark_months(i, len(self.series), len(values) - 1)
+            if months:  # marks of its own, staggered: lines that run alike show both kinds side by side
+                item = pg.ScatterPlotItem(months, [values[m] for m in months], symbol=MARKER_SYMBOLS[marks[name]],
+                                          size=8, brush=colours[name], pen=colours[name])
+                self.plot.getViewBox().addItem(item)  # not a data item: the lines stay the plot's only series
+                self.marks.append(item)
         self.plot.setLabel("left", self._cost_title, units=tco.currency, **axis_label_style(self))
         # a design without a price: listed first with its running costs only, not drawn (REVIEW45 #2)
-        rows = [unpriced_row(tco), *option_rows(tco)[1:]] if self.apart else option_rows(tco)
+        rows = table_rows(tco)  # an option not drawn is marked "(not charted)" and has no swatch
         self.table.setRowCount(len(rows))
         for r, cells in enumerate(rows):  # the table is the chart's legend: a drawn option has its line's colour
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(_shown(text, c))
                 item.setToolTip(text)
                 if c == 0 and text in colours:
-                    item.setIcon(_swatch(colours[text], dashes[text]))
+                    item.setIcon(_swatch(colours[text], dashes[text], marks[text]))
                 self.table.setItem(r, c, item)
         # a cloud design, or no option that carries the I/O: no break-even (the notes say why)
         self.table.setColumnHidden(2, not any(_shown(cells[2], 2) for cells in rows))

@@ -74,6 +74,7 @@ from app.gui.results._common import (
 from app.gui.results.station_label import station_label
 from models.present import profile_kind_text, target_cell
 from models.present.charts import (
+    BAND_WORDS,
     BandOutline,
     band_legend,
     band_outline,
@@ -160,7 +161,7 @@ STATE_SATURATION_REACH = 50.0
 """A failure state's curve that ends at its saturation below the SLO goes on vertically to this many times the
 higher of its SLO and its last latency: through the chart's top, as the main curve does (the axis never reaches
 it: ``latency_axes`` tops at a little above the SLO)."""
-BAND_LABEL = "P10–P90 band"
+BAND_LABEL = BAND_WORDS
 """The legend's words for the uncertainty band (its tooltip and the table say what P10 and P90 are)."""
 
 
@@ -707,9 +708,9 @@ class PerformanceView(QWidget):
         return list(outline.iops), list(outline.p10_ms), list(outline.p90_ms)
 
     def band_words(self, workload) -> str:
-        """The band's legend words for one workload: "P10–P90 band", with "to P10 609K" where it ends at the SLO
-        before the curve does and "P10: not met" where its pessimistic edge is above the SLO from the start
-        (``models.present.charts.band_legend``, the report's legend's rule)."""
+        """The band's legend words for one workload: "uncertainty (P10–P90)", with ": 609K – 1.60M IOPS at the SLO"
+        where it ends at the SLO before the curve does and ": none drawn: ..." where its pessimistic edge is above
+        the SLO from the start (``models.present.charts.band_legend``, the report's legend's rule)."""
         return band_legend(BAND_LABEL, workload, self._band_outline(workload))
 
     def _state_xy(self, state) -> tuple[list[float], list[float]]:
@@ -990,7 +991,7 @@ class PerformanceView(QWidget):
         if self._band_items or any(words != BAND_LABEL for words in band_words):
             band_color = QColor(neutral)
             band_color.setAlpha(60)
-            # one workload: the band's end in words ("to P10 609K", "P10: not met"); several: the table says it
+            # one workload: the band's range in words ("609K – 1.60M IOPS at the SLO"); several: the table says it
             words = band_words[0] if len(band_words) == 1 else BAND_LABEL
             self.legend.addItem(pg.BarGraphItem(x=[0], height=[1], width=1, brush=pg.mkBrush(band_color),
                                                 pen=pg.mkPen(None)), words)
