@@ -708,10 +708,11 @@ class PerformanceView(QWidget):
         return list(outline.iops), list(outline.p10_ms), list(outline.p90_ms)
 
     def band_words(self, workload) -> str:
-        """The band's legend words for one workload: "uncertainty (P10–P90)", with ": 609K – 1.60M IOPS at the SLO"
-        where it ends at the SLO before the curve does and ": none drawn: ..." where its pessimistic edge is above
-        the SLO from the start (``models.present.charts.band_legend``, the report's legend's rule)."""
-        return band_legend(BAND_LABEL, workload, self._band_outline(workload))
+        """The band's legend words for one workload: "uncertainty: 609K – 1.60M" (the range of max IOPS at the SLO)
+        where it ends at the SLO before the curve does, "uncertainty (P10–P90)" where it follows the curve, and
+        ": none drawn: ..." where its pessimistic edge is above the SLO from the start
+        (``models.present.charts.band_legend``, the report's legend's rule in the compact legend's short words)."""
+        return band_legend(BAND_LABEL, workload, self._band_outline(workload), short=True)
 
     def _state_xy(self, state) -> tuple[list[float], list[float]]:
         """A failure state's curve as drawn: its ramp and open continuation and, where the state saturates at a
