@@ -7,7 +7,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths
+from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QStandardPaths
 from PySide6.QtWidgets import QMessageBox
 
 from models.resources import examples_dir
@@ -141,3 +141,14 @@ def module_example_window(qapp, tmp_path_factory):
         win = shown_window(None, read_project(examples_dir() / "aff8080-sqlserver-tpce.toml"))
         yield win
         _dispose(win)
+
+
+@pytest.fixture
+def us_locale():
+    """Digit groups and the decimal point as an English-speaking user types and reads them (the C locale never
+    groups): a spin box's text in the tests that read or type grouped numbers. Modules that need it for every test
+    mark themselves ``pytestmark = pytest.mark.usefixtures("us_locale")``."""
+    before = QLocale()
+    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
+    yield
+    QLocale.setDefault(before)

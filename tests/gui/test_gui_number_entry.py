@@ -18,13 +18,7 @@ from models.units import TIB
 EXAMPLE = "aff8080-sqlserver-tpce.toml"
 
 
-@pytest.fixture(autouse=True)
-def us_locale():
-    """Digit groups as an English-speaking user types them (the C locale never groups)."""
-    before = QLocale()
-    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
-    yield
-    QLocale.setDefault(before)
+pytestmark = pytest.mark.usefixtures("us_locale")  # tests/gui/conftest.py
 
 
 def _panel(qtbot) -> WorkloadsPanel:

@@ -6,7 +6,7 @@ and the valid values, and the project keeps its value."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QLocale, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 
 from app.gui.document import ProjectDocument
@@ -21,13 +21,7 @@ from models.sizing import requirement_choices
 EXAMPLE = "aff8080-sqlserver-tpce.toml"  # families = ["ONTAP"], protocols = ["FCP"], deployments = ["on-prem"]
 
 
-@pytest.fixture(autouse=True)
-def us_locale():
-    """Numbers typed as an English-speaking user types them."""
-    before = QLocale()
-    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
-    yield
-    QLocale.setDefault(before)
+pytestmark = pytest.mark.usefixtures("us_locale")  # tests/gui/conftest.py
 
 
 def _dialog(qtbot, project=None) -> SizerDialog:

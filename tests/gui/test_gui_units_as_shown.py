@@ -6,7 +6,7 @@ number with a unit is read in that unit whatever the field shows."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QLocale, Qt
+from PySide6.QtCore import Qt
 
 from app.gui.document import ProjectDocument
 from app.gui.inspector import Inspector
@@ -21,13 +21,7 @@ SMALL = {"TiB": ("GiB", GIB), "TB": ("GB", GB)}
 LARGE = {"TiB": TIB, "TB": TB}
 
 
-@pytest.fixture(autouse=True)
-def us_locale():
-    """Digit groups and the decimal point as an English-speaking user types them."""
-    before = QLocale()
-    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
-    yield
-    QLocale.setDefault(before)
+pytestmark = pytest.mark.usefixtures("us_locale")  # tests/gui/conftest.py
 
 
 def _document(example: str, unit: str) -> ProjectDocument:

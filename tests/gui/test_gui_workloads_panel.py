@@ -4,7 +4,7 @@ and (pending a shared fix in the inspector's number editor) the form's number fo
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QLocale, Qt
+from PySide6.QtCore import Qt
 
 from app.gui.document import ProjectDocument
 from app.gui.main_window import read_project
@@ -143,14 +143,6 @@ def test_refused_edit_message_does_not_name_the_internal_field(qtbot):
 
 # --- number formatting: the form's editors are built by app/gui/inspector.py (RecordForm / NumberEditor) ----
 
-
-@pytest.fixture
-def us_locale():
-    """Spin boxes group digits by their locale (the C locale never does): fix one for the test."""
-    before = QLocale()
-    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
-    yield
-    QLocale.setDefault(before)
 
 
 def test_form_shows_integer_quantities_without_decimals(qtbot, us_locale):

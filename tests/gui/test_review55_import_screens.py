@@ -16,8 +16,7 @@ import re
 from html import unescape
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QLocale, QSize
+from PySide6.QtCore import QSize
 
 from app.cli import main
 from app.gui.main_window import read_project
@@ -35,13 +34,6 @@ def _imported(tmp_path: Path, source: Path) -> Path:
     assert main(["import-env", str(source), "-o", str(out)]) == 0
     return out
 
-
-@pytest.fixture
-def us_locale():
-    before = QLocale()
-    QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
-    yield
-    QLocale.setDefault(before)
 
 
 def test_an_imported_target_reads_as_a_whole_rate(qtbot, us_locale):
