@@ -654,8 +654,11 @@ class GroupingPage(QWizardPage):
                         "give no used capacity)" if result.capacity_basis == "provisioned" else
                         f"{self._wizard.capacity(result.capacity_bytes)} used "
                         f"({self._wizard.capacity(result.provisioned_bytes)} provisioned)")  # review 55 #1
-            self.totals.setText(refused or f"Total: {len(result.workloads)} workload(s), {rate_words(result.iops)} "
-                                f"IOPS, {result.mbps:,.1f} MB/s, {capacity}")
+            load = (f"{rate_words(result.iops)} IOPS, {result.mbps:,.1f} MB/s"
+                    if any(not g.needs_preset for g in result.groups) else "load not measured")  # not a measured 0
+            if not (result.capacity_bytes or result.provisioned_bytes):
+                capacity = "capacity not measured"
+            self.totals.setText(refused or f"Total: {len(result.workloads)} workload(s), {load}, {capacity}")
             notes = "; ".join(gui_words(n) for n in result.notes)
             self.notes.setText(notes[:1].upper() + notes[1:])
         else:

@@ -106,3 +106,16 @@ def test_the_status_bar_never_says_plainly_met_when_the_import_has_no_capacity(o
     assert doc.push(doc.project.model_copy(update={"requirements": stated}), "Change requirement")
     win.worker.force_sync()
     qtbot.waitUntil(lambda: "capacity not measured" not in label.toolTip(), timeout=10_000)
+
+
+def test_a_capacity_only_import_says_its_load_is_not_measured(example_window, qtbot) -> None:
+    """RVTools carries no I/O figures: the grouping page's total says "load not measured", not "0 IOPS, 0.0 MB/s"
+    (a measured zero), beside the capacity the file does give; Live Optics, which measures a load, gives its IOPS."""
+    rvtools = SAMPLES / "rvtools" / "rvtools-small-complete.xlsx"
+    wizard = _to_grouping(qtbot, example_window, [rvtools])
+    totals = wizard.grouping_page.totals.text()
+    assert "load not measured" in totals and "0 IOPS" not in totals and " used" in totals
+    assert all(g.needs_preset for g in wizard.imported.groups)
+    wizard.reject()
+    live = _to_grouping(qtbot, example_window, [SAMPLES / "liveoptics" / "LiveOptics_file.xlsx"])
+    assert "31,940 IOPS" in live.grouping_page.totals.text()
