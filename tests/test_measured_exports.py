@@ -30,9 +30,9 @@ def _squash(text: str) -> str:
 
 def _pdf_section(pdf: Path) -> str:
     """The report's "Measured environment" section (its page, up to the next section), whitespace removed."""
-    pages = [page.extract_text() for page in PdfReader(pdf).pages]
-    page = next(text for text in pages if text.startswith(SHEET + "\n"))
-    return _squash(page.split("\nTopology\n")[0])
+    text = "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
+    start = text.index(SHEET + "\nWhat was measured")  # its heading, wherever the page breaks fall
+    return _squash(text[start:].split("\nTopology\n")[0])
 
 
 @pytest.fixture(scope="module")

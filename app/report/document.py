@@ -102,10 +102,11 @@ from models.present.verdicts import (
     CAPACITY_NOT_MEASURED,
     Headline,
     n_plus_capacity_miss,
+    partly_unmeasured_caution,
     with_capacity_unmeasured,
 )
 from models.present.waterfall import with_effective_band
-from models.project.model import Project, capacity_unmeasured, growth_unmeasured
+from models.project.model import Project, capacity_partly_unmeasured, capacity_unmeasured, growth_unmeasured
 from models.units import CapacityUnit
 
 PAPER_SIZES = {"A4": A4, "Letter": letter}
@@ -1042,6 +1043,9 @@ class ReportBuilder:
             found = with_capacity_unmeasured(found)
             if head.state == "pass":
                 head = Headline("open", CAPACITY_NOT_JUDGED)
+        elif (partly := partly_unmeasured_caution(capacity_partly_unmeasured(
+                self.scenario.workloads, self.project.requirements.effective_capacity_bytes))) is not None:
+            found = (partly, *found)  # some imported workloads' capacity not measured: the judged capacity says so
         if head.state == "fail":
             text = f'<font color="#D0342C"><b>{_e(head.text)}</b></font>'
             colour = colors.HexColor("#D0342C")

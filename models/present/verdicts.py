@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
 __all__ = ["FAIL", "PASS", "CAUTION", "OPEN", "THROUGHPUT_BLOCK_KIB", "BottleneckSentence", "Headline", "Verdict",
            "CAPACITY_NOT_JUDGED", "CAPACITY_NOT_MEASURED", "CAPACITY_UNMEASURED_WORDS", "with_capacity_unmeasured",
+           "partly_unmeasured_caution",
            "bottleneck_sentence", "capacity_fits",
            "capacity_verdicts", "evaluation_verdict", "headline", "system_has_data", "target_cell", "target_text",
            "verdicts", "workload_verdict_pair", "workload_verdicts"]
@@ -149,6 +150,19 @@ CAPACITY_UNMEASURED_WORDS = ("capacity not measured: the measured files give no 
 CAPACITY_NOT_JUDGED = ("Capacity not judged; the measured data gives no capacity, so whether the data fits is not "
                        "known. The design meets every other stated requirement.")
 """The headline of a design that meets every other requirement when the data's capacity is not measured."""
+
+
+def partly_unmeasured_caution(workloads: Sequence) -> Verdict | None:
+    """The caution, in the report's summary, the workbook's Summary sheet and on the Capacity tab, when some imported
+    workloads' capacity is not measured (``models.project.model.capacity_partly_unmeasured``'s ``workloads``): their
+    data is judged only if the effective capacity needed includes it. None for no such workload."""
+    if not workloads:
+        return None
+    names = ", ".join(w.name for w in workloads[:3]) + (f" and {len(workloads) - 3} more" if len(workloads) > 3 else "")
+    count = f"{len(workloads)} imported workload{'s' if len(workloads) != 1 else ''}"
+    return Verdict(CAUTION, "", f"capacity of {count} not measured ({names}: the measured files give no capacity for "
+                   "them): their data is in the capacity judged only if the effective capacity needed "
+                   "(Requirements) includes it", "capacity")
 
 
 def with_capacity_unmeasured(found: Sequence[Verdict]) -> tuple[Verdict, ...]:

@@ -45,9 +45,9 @@ from models.present.iops_bound import bottleneck_words
 from models.present.resilience import full_words, state_label
 from models.present.summary import profile_kind_text
 from models.present.validation import error_text
-from models.present.verdicts import CAPACITY_NOT_JUDGED, CAPACITY_UNMEASURED_WORDS
+from models.present.verdicts import CAPACITY_NOT_JUDGED, CAPACITY_UNMEASURED_WORDS, partly_unmeasured_caution
 from models.present.waterfall import scenario_waterfall
-from models.project.model import capacity_unmeasured
+from models.project.model import capacity_partly_unmeasured, capacity_unmeasured
 from models.units import CapacityUnit, capacity_decimals
 from models.verdict import design_verdict
 
@@ -101,6 +101,10 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
     rows += [["Meets the requirements", met, ""], ["Verdict", text, ""]]
     if unmeasured:
         rows.append(["Caution", CAPACITY_UNMEASURED_WORDS, ""])
+    partly = partly_unmeasured_caution(capacity_partly_unmeasured(scenario.workloads,
+                                                                  project.requirements.effective_capacity_bytes))
+    if partly is not None:  # as the report's summary: some imported workloads' capacity not measured
+        rows.append(["Caution", partly.text, ""])
     rows += [[f"Missed: {m.short}", m.line, ""] for m in decided.missed]
     total = evaluation.capacity.total if evaluation.capacity is not None else None
     if total is not None:

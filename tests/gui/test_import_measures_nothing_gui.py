@@ -87,3 +87,24 @@ def test_the_wizard_refuses_an_import_that_measures_nothing_as_the_command_does(
     assert not page.isComplete() and page.summary.text().startswith("Nothing measured")
     wizard.accept()  # even if asked: nothing is pushed
     assert window.document.project == before
+
+
+def test_the_capacity_tab_names_the_workloads_whose_capacity_is_not_measured(open_window, qtbot, tmp_path) -> None:
+    """Live Optics machines (capacity measured) with ONTAP volumes (none): the Capacity tab gives the report's
+    caution naming the volumes' workload, beside the capacity judged on the machines' data."""
+    from models.present.verdicts import partly_unmeasured_caution
+    from models.project.model import capacity_partly_unmeasured
+
+    out = tmp_path / "mix.storplan"
+    live = SAMPLES / "liveoptics" / "LiveOptics_file.xlsx"
+    assert main(["import-env", str(live), *map(str, KEYPERF), "-o", str(out)]) == 0
+    project = load_project_file(out).project
+    caution = partly_unmeasured_caution(capacity_partly_unmeasured(project.scenario.workloads,
+                                                                   project.requirements.effective_capacity_bytes))
+    assert caution is not None and "svm-" in caution.text
+    win = open_window(project)
+    win.resize(1366, 768)
+    win.results.setCurrentIndex(0)
+    view = win.results.capacity_view
+    qtbot.waitUntil(lambda: view.verdict_label.isVisible(), timeout=10_000)
+    assert caution.text in view.verdict_label.text()

@@ -67,9 +67,9 @@ from models.present.capacity_band import band_lines, break_even_line, system_ban
 from models.present.capacity_text import exact_figures, text_in_unit
 from models.present.dr_system import replica_lines, replica_sources, shown_waterfall
 from models.present.formula_precision import precise_formula
-from models.present.verdicts import with_capacity_unmeasured
+from models.present.verdicts import partly_unmeasured_caution, with_capacity_unmeasured
 from models.present.waterfall import with_effective_band
-from models.project.model import capacity_unmeasured, growth_unmeasured
+from models.project.model import capacity_partly_unmeasured, capacity_unmeasured, growth_unmeasured
 from models.units import CapacityUnit, to_unit
 
 if TYPE_CHECKING:
@@ -638,6 +638,9 @@ class CapacityView(QWidget):
                                   growth_unmeasured(workloads))
         stated = self.stated_capacity_source() if self.stated_capacity_source is not None else 0
         unmeasured = capacity_unmeasured(workloads, stated or 0)
+        partly = partly_unmeasured_caution(capacity_partly_unmeasured(workloads, stated or 0))
+        if partly is not None:  # as the report's summary: some imported workloads' capacity not measured
+            found = (partly, *found)
         if unmeasured:  # as the report's summary: "capacity not measured", never 0 bytes that "fit"
             found = with_capacity_unmeasured(found)
             self._kpis["months"].value.setText(NOT_AVAILABLE)
