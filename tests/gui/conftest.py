@@ -152,3 +152,20 @@ def us_locale():
     QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
     yield
     QLocale.setDefault(before)
+
+
+@pytest.fixture
+def wizard_at_grouping():
+    """A function (main window, files) -> its File > Import Environment wizard with ``files`` read and shown on the
+    grouping page, the grouping computed (the wizard's first two pages passed as a user clicks Next)."""
+    def _open(window, files):
+        window.act_import_env.trigger()
+        wizard = window._import_wizard
+        wizard.add_files(list(files))
+        assert wizard.runner.wait(30)
+        wizard.next()
+        wizard.next()
+        assert wizard.currentPage() is wizard.grouping_page
+        assert wizard.runner.wait(60)
+        return wizard
+    return _open

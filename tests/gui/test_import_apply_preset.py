@@ -41,15 +41,10 @@ def _in_use_bytes() -> int:
                for r in _vinfo()) * 2**20
 
 
-def test_imported_capacity_only_workload_takes_a_preset_in_one_undo_step(example_window, qtbot) -> None:
+def test_imported_capacity_only_workload_takes_a_preset_in_one_undo_step(example_window, qtbot,
+                                                                         wizard_at_grouping) -> None:
     window = example_window
-    window.act_import_env.trigger()
-    wizard = window._import_wizard
-    wizard.add_files([KUBEV2V])
-    assert wizard.runner.wait(30)
-    wizard.next()
-    wizard.next()
-    assert wizard.runner.wait(30)
+    wizard = wizard_at_grouping(window, [KUBEV2V])
     assert wizard.grouping_page.isComplete()
     notes = " ".join(wizard.grouping_page.notes.text().split())
     machines = _vinfo()

@@ -72,15 +72,9 @@ def test_capacity_only_workloads_say_so_on_the_performance_tab(qtbot, tmp_path):
     assert view.message.text().startswith(EMPTY_MESSAGE)
 
 
-def test_the_wizard_says_there_is_no_load_to_compare(window, qtbot):
-    window.act_import_env.trigger()
-    wizard = window._import_wizard
-    wizard.add_files([KUBE])
-    assert wizard.runner.wait(30)
-    wizard.next()
-    wizard.next()
+def test_the_wizard_says_there_is_no_load_to_compare(window, qtbot, wizard_at_grouping):
+    wizard = wizard_at_grouping(window, [KUBE])
     page = wizard.grouping_page
-    assert wizard.runner.wait(60)
     index = page.installed.findData("netapp-aff-a400")
     assert index > 0
     page.installed.setCurrentIndex(index)
@@ -92,17 +86,11 @@ def test_the_wizard_says_there_is_no_load_to_compare(window, qtbot):
     wizard.reject()
 
 
-def test_the_wizard_total_of_azure_says_provisioned_counted_as_used(window, qtbot):
+def test_the_wizard_total_of_azure_says_provisioned_counted_as_used(window, qtbot, wizard_at_grouping):
     from models.importers.azure_migrate import read_azure_migrate
 
     total = sum(m.provisioned_bytes or 0 for m in read_azure_migrate(AZURE).machines)
-    window.act_import_env.trigger()
-    wizard = window._import_wizard
-    wizard.add_files([AZURE])
-    assert wizard.runner.wait(30)
-    wizard.next()
-    wizard.next()
-    assert wizard.runner.wait(60)
+    wizard = wizard_at_grouping(window, [AZURE])
     text = wizard.grouping_page.totals.text()
     assert f"{total / 2**40:,.2f} TiB provisioned, counted as used (the files give no used capacity)" in text, text
     assert "TiB used" not in text
