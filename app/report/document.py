@@ -1043,8 +1043,7 @@ class ReportBuilder:
             found = with_capacity_unmeasured(found)
             if head.state == "pass":
                 head = Headline("open", CAPACITY_NOT_JUDGED)
-        elif (partly := partly_unmeasured_caution(capacity_partly_unmeasured(
-                self.scenario.workloads, self.project.requirements.effective_capacity_bytes))) is not None:
+        elif (partly := partly_unmeasured_caution(capacity_partly_unmeasured(self.scenario.workloads))) is not None:
             found = (partly, *found)  # some imported workloads' capacity not measured: the judged capacity says so
         if head.state == "fail":
             text = f'<font color="#D0342C"><b>{_e(head.text)}</b></font>'

@@ -101,8 +101,7 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
     rows += [["Meets the requirements", met, ""], ["Verdict", text, ""]]
     if unmeasured:
         rows.append(["Caution", CAPACITY_UNMEASURED_WORDS, ""])
-    partly = partly_unmeasured_caution(capacity_partly_unmeasured(scenario.workloads,
-                                                                  project.requirements.effective_capacity_bytes))
+    partly = partly_unmeasured_caution(capacity_partly_unmeasured(scenario.workloads))
     if partly is not None:  # as the report's summary: some imported workloads' capacity not measured
         rows.append(["Caution", partly.text, ""])
     rows += [[f"Missed: {m.short}", m.line, ""] for m in decided.missed]

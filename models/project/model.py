@@ -422,11 +422,11 @@ def capacity_unmeasured(workloads: "list[Workload]", effective_capacity_bytes: i
             and all(w.dataset_bytes == 0 for w in enabled))
 
 
-def capacity_partly_unmeasured(workloads: "list[Workload]", effective_capacity_bytes: int = 0) -> "list[Workload]":
+def capacity_partly_unmeasured(workloads: "list[Workload]") -> "list[Workload]":
     """The enabled imported workloads (:data:`IMPORTED_ID_PREFIX`) whose measured files gave no capacity (no data
     set) while other enabled workloads have one (a Live Optics export imported with ONTAP performance counters):
     their data is in the capacity judged only if the effective capacity needed includes it (the import states the
-    measured workloads' total, so ``effective_capacity_bytes`` does not clear it). Empty when every workload's
+    measured workloads' total, so a stated effective capacity does not clear it). Empty when every workload's
     capacity is known, or none is (:func:`capacity_unmeasured` says that case)."""
     enabled = [w for w in workloads if w.enabled]
     if not any(w.dataset_bytes for w in enabled):

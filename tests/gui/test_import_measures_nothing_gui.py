@@ -99,8 +99,7 @@ def test_the_capacity_tab_names_the_workloads_whose_capacity_is_not_measured(ope
     live = SAMPLES / "liveoptics" / "LiveOptics_file.xlsx"
     assert main(["import-env", str(live), *map(str, KEYPERF), "-o", str(out)]) == 0
     project = load_project_file(out).project
-    caution = partly_unmeasured_caution(capacity_partly_unmeasured(project.scenario.workloads,
-                                                                   project.requirements.effective_capacity_bytes))
+    caution = partly_unmeasured_caution(capacity_partly_unmeasured(project.scenario.workloads))
     assert caution is not None and "svm-" in caution.text
     win = open_window(project)
     win.resize(1366, 768)

@@ -638,7 +638,7 @@ class CapacityView(QWidget):
                                   growth_unmeasured(workloads))
         stated = self.stated_capacity_source() if self.stated_capacity_source is not None else 0
         unmeasured = capacity_unmeasured(workloads, stated or 0)
-        partly = partly_unmeasured_caution(capacity_partly_unmeasured(workloads, stated or 0))
+        partly = partly_unmeasured_caution(capacity_partly_unmeasured(workloads))
         if partly is not None:  # as the report's summary: some imported workloads' capacity not measured
             found = (partly, *found)
         if unmeasured:  # as the report's summary: "capacity not measured", never 0 bytes that "fit"
