@@ -187,7 +187,10 @@ class Candidate:
 
     def criteria(self) -> tuple:
         """What the ranking compares, smaller better (:func:`ranking_rule`): its ``order`` (ranked on total cost:
-        price incomplete, total cost, rack units, watts; with a price book: price incomplete, the cost when
+        price incomplete, the total cost when complete (infinite when not: a partial price is not compared), the
+        total cost without the hardware's price when incomplete (power and space; a cloud design's total at the
+        book's and the providers' published prices; 0 when complete), rack units, watts; with a price book: price
+        incomplete, the cost when
         complete (0 when not: a partial price is not compared), rack units, watts, an incompletely priced cloud
         design's total at the published prices; without: the deployment's place in the requirements' list, rack
         units, watts (unknown: infinite), a cloud design's total at the published prices
@@ -1662,8 +1665,11 @@ def ranking_rule(priced: bool, rank_on: str = "performance") -> str:
     no final full stop): what :meth:`Candidate.rank_key`, :meth:`Candidate.variant_key` and :func:`pareto_front`
     compute. ``priced``: the project has a price book; ``rank_on``: ``Requirements.rank_on``."""
     if rank_on == "tco":
-        first = ("the lowest total cost over the horizon (a design with an item the price book does not price "
-                 "last), then the fewest rack units, then the least power")
+        first = ("the lowest total cost over the horizon, then the fewest rack units, then the least power, among "
+                 "the designs the price book prices in full; a design with an item it does not price (every "
+                 "on-premises design without a price book) comes after them, its partial price not compared: by "
+                 "its cost over the horizon without the hardware (power and space; a cloud design at the providers' "
+                 "published prices where the book has none), then the fewest rack units, then the least power")
     elif priced:
         first = ("the lowest cost by the project's price book, then the fewest rack units, then the least power, "
                  "among the designs it prices in full; a design with an item it does not price comes after them, "
@@ -2033,8 +2039,10 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         fit: tuple = ()
         cloud = design.deployment == "cloud"
         listed = 0.0
-        if tco_basis is not None:
-            order = (costing is None or len(costing.unpriced) > 0, tco_basis.total(design, power, costing), ru, watts)
+        if tco_basis is not None:  # a partial price is never compared: an unpriced item ranks it after, as unpriced
+            complete = costing is not None and not costing.unpriced
+            order = ((False, tco_basis.total(design, power, costing), 0.0, ru, watts) if complete
+                     else (True, math.inf, tco_basis.total(design, power, None), ru, watts))
         elif costing is not None:  # a partial price is never compared: an unpriced item ranks it after, by footprint
             complete = not costing.unpriced
             listed = (0.0 if complete or not cloud

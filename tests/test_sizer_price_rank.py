@@ -10,6 +10,7 @@ first; they rank on their total over the horizon at the providers' published pri
 from __future__ import annotations
 
 import io
+import re
 from contextlib import redirect_stdout
 from functools import cache
 
@@ -97,3 +98,70 @@ def test_cloud_designs_rank_on_their_published_total_over_the_horizon():
     with redirect_stdout(out):
         assert main(["size", str(examples_dir() / "anf-premium-oracle-nfs.toml")]) == 0
     assert "21,690 USD over 36 months at the providers' published prices" in out.getvalue()
+
+
+QUOTE = (("netapp-aff-a50", 130_000), ("netapp-2u24-internal-nvme", 5_000), ("netapp-nvme-ssd-1.92tb-tlc", 1_000),
+         ("netapp-aff-a70", 160_000), ("netapp-nvme-ssd-3.84tb-tlc", 1_800))
+"""A quote for two designs: the AFF A50 with 24 x 1.92 TB in its 2U24 chassis in full, the AFF A70 without its
+4U48 chassis (one item of one design missing); every other design has items it does not price."""
+
+
+def _tco_project():
+    from models.project.model import RunningCosts
+
+    running = RunningCosts(electricity_price_per_kwh=0.3, pue=1.5, rack_unit_cost_per_month=25.0,
+                           support_pct_per_year=10.0)
+    project = _aff()
+    return project.model_copy(update={"price_book": _book(QUOTE), "requirements": project.requirements.with_changes(
+        rank_on="tco", running_costs=running)})
+
+
+def test_ranking_on_total_cost_never_compares_a_partial_price():
+    """Review 56 item 1: ranked on total cost, the designs the book did not price in full were ordered on their
+    partial sums, so the ASA A50 came second with 7.6 TB drives (unpriced: "0" for 24 drives beat 24 x 1,000 USD
+    for the 1.92 TB ones) and an AFF A70 whose controller and drives are priced ranked after designs with nothing
+    priced. A partial price is not compared: those designs rank after the fully priced ones on what is known
+    without the hardware, their power and space over the 36 months, by hand here."""
+    result = size(_tco_project(), top=8)
+    rows = result.candidates
+    assert [not c.unpriced for c in rows] == [True] + [False] * 7  # the AFF A50 alone is priced in full
+
+    def running(c):  # W x 730 h / 1000 x PUE 1.5 x 0.3 USD/kWh + 25 USD a rack unit, a month, x 36 months
+        return 36 * (c.power_w * 730 / 1000 * 1.5 * 0.3 + c.rack_units * 25.0)
+
+    first = rows[0]
+    assert first.summary.startswith("NetApp AFF A50 HA pair, 24 x NetApp 1.9TB NVMe SSD (TLC) in the chassis")
+    hardware = 130_000 + 5_000 + 24 * 1_000
+    assert first.tco == pytest.approx(hardware + 36 * hardware * 0.10 / 12 + running(first))
+    keys = [(round(running(c), 6), c.rack_units, c.power_w) for c in rows[1:]]
+    assert keys == sorted(keys)  # on power and space, not on the partial sums (those are 29,000 ... 208,000)
+    assert sorted(c.cost for c in rows[1:]) != [c.cost for c in rows[1:]]
+    # the unpriced drive never wins the variant: the ASA A50 is shown, like the AFF A50, with the priced 1.92 TB
+    asa = next(c for c in rows if c.summary.startswith("NetApp ASA A50 HA pair, 24 x"))
+    assert "1.9TB" in asa.summary and asa.unpriced == ("netapp-asa-a50",)
+    a70 = next(c for c in rows if c.summary.startswith("NetApp AFF A70 HA pair"))
+    assert a70.unpriced == ("netapp-4u48-internal-nvme",) and a70.cost == pytest.approx(160_000 + 48 * 1_000)
+    # the Pareto front: a design priced in part is on it only where no fully priced one is as small, as frugal
+    # and with as much headroom
+    mine = (first.rack_units, first.power_w, -first.headroom_pct)
+    for c in rows[1:]:
+        if c.pareto:
+            assert any(x < y for x, y in zip((c.rack_units, c.power_w, -c.headroom_pct), mine, strict=True))
+
+
+def test_the_total_cost_rule_says_a_partial_price_is_not_compared(tmp_path):
+    from app.cli import main
+    from models.project.textformat import dumps
+
+    rule = ranking_rule(True, "tco")
+    assert "among the designs the price book prices in full" in rule
+    assert "its partial price not compared" in rule
+    path = tmp_path / "quote.toml"
+    path.write_text(dumps(_tco_project()))
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["size", str(path), "--top", "3"]) == 0
+    text = out.getvalue()
+    assert rule.replace("★", "[Pareto]") + "." in text
+    lines = [line for line in text.splitlines() if re.match(r" ?\d+\. \[", line)]
+    assert "AFF A50" in lines[0] and "ASA A50" in lines[1] and "1.9TB" in lines[1]
