@@ -38,3 +38,42 @@ def test_the_runway_shows_all_three_months(name, full, breach, saturation):
     assert project.requirements.meet_slo_in_takeover
     assert len(lines) == 4 and not [line for line in lines if "not within" in line or "already" in line]
     assert lines[3].startswith("months until the SLO is breached in takeover at the growing target (required): ")
+
+
+def test_two_workloads_the_earliest_month_of_either_in_normal_operation_and_in_takeover():
+    """Review 56 item 2: with two workloads on one HA pair the runway's months (normal operation and the takeover
+    state the requirement judges) are the earliest of any workload, each by hand: the target grown as
+    (1 + g)^(months / 12) against that workload's max IOPS at the SLO (and saturation) in that state. Here the
+    second workload (60K IOPS growing 80% a year) breaches first; the first (150K IOPS at 5%) not within ten years
+    in takeover."""
+    from models.present.resilience import takeover_breach
+    from models.verdict import failover_state
+
+    project = load_any(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml")
+    first = project.scenario.workloads[0].model_copy(update={"target_iops": 150_000.0,
+                                                             "iops_growth_pct_per_year": 5.0})
+    second = first.model_copy(update={"id": "oltp2", "name": "Second OLTP", "target_iops": 60_000.0,
+                                      "iops_growth_pct_per_year": 80.0})
+    project = project.with_scenario(project.scenario.model_copy(update={"workloads": [first, second]}))
+    evaluation = evaluate(project)
+    runway = evaluate_resilience(project, evaluation)
+    growth = {"oltp": 0.05, "oltp2": 0.80}
+
+    def month(target, limit, g):
+        value = 12 * math.log(limit / target) / math.log(1 + g)
+        return value if value <= 120 else None
+
+    normal = {wp.workload_id: wp for wp in evaluation.performance.workloads}
+    breach = [month(wp.target_iops, wp.max_iops_at_slo, growth[i]) for i, wp in normal.items()]
+    saturation = [month(wp.target_iops, wp.saturation_iops, growth[i]) for i, wp in normal.items()]
+    assert runway.months_until_slo_breach == pytest.approx(min(m for m in breach if m is not None), abs=1e-6)
+    assert runway.months_until_saturation == pytest.approx(min(m for m in saturation if m is not None), abs=1e-6)
+    taken = {i: failover_state(runway.states[i]).performance for i in normal}
+    assert {st.target_iops for st in taken.values()} == {150_000.0, 60_000.0}
+    over = {i: month(st.target_iops, st.max_iops_at_slo, growth[i]) for i, st in taken.items()}
+    assert over["oltp"] is None and over["oltp2"] is not None  # the second workload's month, not the first's
+    assert over["oltp2"] == pytest.approx(12 * math.log(taken["oltp2"].max_iops_at_slo / 60_000) / math.log(1.8))
+    got = takeover_breach(runway)
+    assert got is not None and got[0] == pytest.approx(over["oltp2"], abs=1e-6) and got[1] == "takeover"
+    assert runway_lines(runway)[3] == ("months until the SLO is breached in takeover at the growing target "
+                                       f"(required): {round(over['oltp2'])} months")
