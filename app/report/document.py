@@ -106,7 +106,13 @@ from models.present.verdicts import (
     with_capacity_unmeasured,
 )
 from models.present.waterfall import with_effective_band
-from models.project.model import Project, capacity_partly_unmeasured, capacity_unmeasured, growth_unmeasured
+from models.project.model import (
+    Project,
+    capacity_partly_unmeasured,
+    capacity_unmeasured,
+    dataset_unmeasured,
+    growth_unmeasured,
+)
 from models.units import CapacityUnit
 
 PAPER_SIZES = {"A4": A4, "Letter": letter}
@@ -1274,7 +1280,8 @@ class ReportBuilder:
             if record is not None:  # what was put in: the mix, the data and its growth (an import's measured figures)
                 figures.append(["<b>I/O mix</b>", f"{round(record.read_pct, 1):g}% read, "
                                 f"{round(record.random_pct, 1):g}% random",
-                                "<b>Data set</b>", f"{self.cap(record.dataset_bytes)}, growing "
+                                "<b>Data set</b>", CAPACITY_NOT_MEASURED if dataset_unmeasured(record) else
+                                f"{self.cap(record.dataset_bytes)}, growing "
                                 f"{round(record.growth_pct_per_year, 1):g}% a year"])
             table = _table(figures, [w * 0.18, w * 0.32, w * 0.16, w * 0.34], s, header_rows=0, zebra=False,
                            extra=[("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)])

@@ -45,9 +45,14 @@ from models.present.iops_bound import bottleneck_words
 from models.present.resilience import full_words, state_label
 from models.present.summary import profile_kind_text
 from models.present.validation import error_text
-from models.present.verdicts import CAPACITY_NOT_JUDGED, CAPACITY_UNMEASURED_WORDS, partly_unmeasured_caution
+from models.present.verdicts import (
+    CAPACITY_NOT_JUDGED,
+    CAPACITY_NOT_MEASURED,
+    CAPACITY_UNMEASURED_WORDS,
+    partly_unmeasured_caution,
+)
 from models.present.waterfall import scenario_waterfall
-from models.project.model import capacity_partly_unmeasured, capacity_unmeasured
+from models.project.model import capacity_partly_unmeasured, capacity_unmeasured, dataset_unmeasured
 from models.units import CapacityUnit, capacity_decimals
 from models.verdict import design_verdict
 
@@ -593,7 +598,8 @@ def workloads_sheet(project: Project, scenario: Scenario, catalog: Catalog, unit
     """One row per workload of ``scenario`` with what was put in: its name, the system serving it, whether it is
     evaluated, target IOPS and MB/s, I/O size, read and random shares, data set and provisioned capacity (the
     project's unit), yearly growth of data and IOPS, and latency SLO (an imported environment's workloads read
-    here as the import gave them)."""
+    here as the import gave them; a data set the import did not measure reads "not measured", never 0:
+    ``models.project.model.dataset_unmeasured``)."""
     from models.project.names import node_names
 
     names = node_names(scenario.nodes, catalog)
@@ -604,7 +610,8 @@ def workloads_sheet(project: Project, scenario: Scenario, catalog: Catalog, unit
     for w in scenario.workloads:
         rows.append([w.name, names.get(w.target, w.target), w.enabled, w.target_iops, w.target_mbps,
                      round(w.block_kib, 4), round(w.read_pct, 4), round(w.random_pct, 4),
-                     _cap(w.dataset_bytes, divisor), _cap(w.provisioned_bytes, divisor), w.growth_pct_per_year,
+                     CAPACITY_NOT_MEASURED if dataset_unmeasured(w) else _cap(w.dataset_bytes, divisor),
+                     _cap(w.provisioned_bytes, divisor), w.growth_pct_per_year,
                      w.iops_growth_pct_per_year, w.slo_ms])
     return rows
 

@@ -422,6 +422,15 @@ def capacity_unmeasured(workloads: "list[Workload]", effective_capacity_bytes: i
             and all(w.dataset_bytes == 0 for w in enabled))
 
 
+def dataset_unmeasured(workload: "Workload") -> bool:
+    """Whether a workload's data set was not measured: an imported workload (:data:`IMPORTED_ID_PREFIX`) without a
+    data set (its measured files gave no capacity: ONTAP performance counters). Its 0 bytes are no measurement, so
+    what lists the workloads' data sets (the workbook's Workloads sheet and its CSV, the PDF's workload figures)
+    says "not measured" (:func:`capacity_unmeasured`, :func:`capacity_partly_unmeasured`: the same workloads, seen
+    from the capacity judged)."""
+    return workload.id.startswith(IMPORTED_ID_PREFIX) and workload.dataset_bytes == 0
+
+
 def capacity_partly_unmeasured(workloads: "list[Workload]") -> "list[Workload]":
     """The enabled imported workloads (:data:`IMPORTED_ID_PREFIX`) whose measured files gave no capacity (no data
     set) while other enabled workloads have one (a Live Optics export imported with ONTAP performance counters):
@@ -431,7 +440,7 @@ def capacity_partly_unmeasured(workloads: "list[Workload]") -> "list[Workload]":
     enabled = [w for w in workloads if w.enabled]
     if not any(w.dataset_bytes for w in enabled):
         return []  # none measured: capacity_unmeasured's case (a stated effective capacity is then the user's own)
-    return [w for w in enabled if w.id.startswith(IMPORTED_ID_PREFIX) and w.dataset_bytes == 0]
+    return [w for w in enabled if dataset_unmeasured(w)]
 
 
 class Workload(Record):
