@@ -165,3 +165,22 @@ def test_the_total_cost_rule_says_a_partial_price_is_not_compared(tmp_path):
     assert rule.replace("★", "[Pareto]") + "." in text
     lines = [line for line in text.splitlines() if re.match(r" ?\d+\. \[", line)]
     assert "AFF A50" in lines[0] and "ASA A50" in lines[1] and "1.9TB" in lines[1]
+
+
+def test_the_report_recommendation_ranks_the_same(tmp_path):
+    """The PDF's Recommendation reads the same search: the AFF A50 priced in full first, the ASA A50 with the
+    priced 1.92 TB drives second, and the rule in the same words."""
+    from pypdf import PdfReader
+
+    from app.cli import main
+    from models.project.textformat import dumps
+
+    path = tmp_path / "quote.toml"
+    path.write_text(dumps(_tco_project()))
+    assert main(["report", str(path), "-o", str(tmp_path / "q.pdf")]) == 0
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(tmp_path / "q.pdf").pages)
+    section = text[text.index("Recommendation"):]
+    first = section.index("NetApp AFF A50 HA pair, 24 x NetApp 1.9TB")
+    assert first < section.index("NetApp ASA A50 HA pair, 24 x NetApp 1.9TB")
+    assert "NetApp ASA A50 HA pair, 24 x NetApp 7.6TB" not in section
+    assert "its partial price not compared: by its cost over the horizon without the hardware" in section
