@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from models.performance.results import WorkloadPerformance
     from models.project.model import Requirements
 
-__all__ = ["NO_PROFILE_WORDS", "PARTLY_UNMEASURED_STATUS", "PROFILE_KIND_WORDS", "STATUS_CAPTIONS", "no_profile_key", "profile_kind_text",
+__all__ = ["NO_PROFILE_WORDS", "PARTLY_UNMEASURED_STATUS", "PROFILE_KIND_WORDS", "STATUS_CAPTIONS",
+           "no_profile_key", "profile_kind_text",
            "profiles_text", "status_summary", "verdict_text", "workload_iops_lines", "worst_workload"]
 
 STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_slo": "Max IOPS @ SLO",
