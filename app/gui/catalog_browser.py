@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -40,6 +41,17 @@ EVIDENCE_COLUMNS = ("Protocol", "Profile", "Evidence kind", "Evidence")
 """The Performance evidence tab's columns (the same as ``storplan catalog controller --evidence``)."""
 EVIDENCE_TAB = "Performance evidence"
 """The details tab listing a controller's performance evidence per protocol."""
+PREFERRED_SIZE = QSize(1100, 820)
+"""The dialog's size where the screen has room (1920 x 1080); smaller screens get 90% of their height
+(``fit_to_screen``): 640 px at 1366 x 768."""
+TABLE_SHARE = 40
+"""Per cent of the dialog's split the records' table takes; the details pane below it the rest (it held a third,
+the evidence table 150 px at 1366 x 768, its rows cut off)."""
+EVIDENCE_SPLIT_UNIT = 100
+"""The evidence tab's table and the selected row's whole evidence below it share its height 5 : 3."""
+EVIDENCE_TOOLTIP_CHARS = 8_000
+"""The most characters of an evidence row's tooltip: a derived profile's catalog paragraph (3,000) whole, so that no
+source it cites is cut off (a tooltip of other text stops at 2,000)."""
 
 
 class _Filter(QSortFilterProxyModel):
@@ -71,7 +83,7 @@ class CatalogBrowser(QDialog):
     def __init__(self, catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Catalog Browser")
-        fit_to_screen(self, QSize(1100, 640))
+        fit_to_screen(self, PREFERRED_SIZE)
         self._catalog = catalog
         self._entries = {e.id: e for e in catalog}
         self.rows = browser_rows(self._entries.values())
@@ -117,20 +129,40 @@ class CatalogBrowser(QDialog):
             header.setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(len(EVIDENCE_COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         header.sectionResized.connect(lambda *_: self.evidence.resizeRowsToContents())
+        self.evidence.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.evidence.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.evidence.currentCellChanged.connect(lambda row, *_: self._show_evidence_detail(row))
         self.evidence_legend = QLabel(f"Profiles: {EVIDENCE_LEGEND}.")
         self.evidence_legend.setWordWrap(True)
-        evidence_page = QWidget()
+        # the selected row's evidence whole: a derived profile's row gives its catalog paragraph here (every source)
+        self.evidence_detail = QTextBrowser()
+        self.evidence_detail.setOpenLinks(False)
+        self.evidence_detail.setPlaceholderText("Select a row to read its evidence whole, with every source.")
+        evidence_split = QSplitter(Qt.Orientation.Vertical)
+        evidence_split.setChildrenCollapsible(False)
+        evidence_split.addWidget(self.evidence)
+        evidence_split.addWidget(self.evidence_detail)
+        evidence_split.setStretchFactor(0, 5)
+        evidence_split.setStretchFactor(1, 3)
+        evidence_split.setSizes([5 * EVIDENCE_SPLIT_UNIT, 3 * EVIDENCE_SPLIT_UNIT])
+        self.evidence_split = evidence_split
+        evidence_page = self.evidence_page = QWidget()
         evidence_layout = QVBoxLayout(evidence_page)
         evidence_layout.setContentsMargins(0, 4, 0, 0)
         evidence_layout.addWidget(self.evidence_legend)
-        evidence_layout.addWidget(self.evidence, 1)
+        evidence_layout.addWidget(evidence_split, 1)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.details, "Figures and sources")
         self.tabs.addTab(evidence_page, EVIDENCE_TAB)
         split = QSplitter(Qt.Orientation.Vertical)
+        split.setChildrenCollapsible(False)
         split.addWidget(self.table)
         split.addWidget(self.tabs)
-        split.setSizes([380, 260])
+        # the details pane the larger share: at 1366 x 768 it had 238 px of 590 (the evidence table 150 px)
+        split.setStretchFactor(0, TABLE_SHARE)
+        split.setStretchFactor(1, 100 - TABLE_SHARE)
+        split.setSizes([TABLE_SHARE * 10, (100 - TABLE_SHARE) * 10])
+        self.split = split
         layout = QVBoxLayout(self)
         layout.addWidget(self.search)
         layout.addWidget(split)
@@ -173,18 +205,35 @@ class CatalogBrowser(QDialog):
         """The Performance evidence tab: a controller's profile and public evidence per protocol, each row wrapped;
         the tab is enabled for controllers only."""
         lines = evidence_table(record, self._catalog) if isinstance(record, Controller) else []
-        index = self.tabs.indexOf(self.evidence.parentWidget())
+        index = self.tabs.indexOf(self.evidence_page)
         self.tabs.setTabEnabled(index, bool(lines))
         if not lines and self.tabs.currentIndex() == index:
             self.tabs.setCurrentIndex(0)
+        self._evidence_lines = lines
         self.evidence.setRowCount(len(lines))
         for r, line in enumerate(lines):
-            for c, text in enumerate((line.protocol, line.profile, line.kind, line.text)):
+            # a derived profile's catalog paragraph: a short line as the other rows', the paragraph whole in the
+            # tooltip and below the table (every source it cites)
+            for c, text in enumerate((line.protocol, line.profile, line.kind, line.brief)):
                 item = QTableWidgetItem(text)
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
-                item.setToolTip(plain_tooltip(text))
+                item.setToolTip(plain_tooltip(line.text if c == 3 else text, EVIDENCE_TOOLTIP_CHARS))
                 self.evidence.setItem(r, c, item)
         self.evidence.resizeRowsToContents()
+        first = next((r for r, line in enumerate(lines) if line.brief != line.text), 0)
+        if lines:  # the first row whose paragraph the table shortened (else the first row), whole below
+            self.evidence.setCurrentCell(first, 0)
+        self._show_evidence_detail(first if lines else -1)
+
+    def _show_evidence_detail(self, row: int) -> None:
+        """Below the evidence table, the evidence of ``row`` whole (its protocol and profile first); -1: none."""
+        lines = getattr(self, "_evidence_lines", [])
+        if not 0 <= row < len(lines):
+            self.evidence_detail.clear()
+            return
+        line = lines[row]
+        kinds = ", ".join(k for k in (line.profile, line.kind) if k)
+        self.evidence_detail.setPlainText(f"{line.protocol} ({kinds}): {line.text}")
 
     def _name_of(self, text: str) -> str:
         """A catalog id in a value -> the record's model name; another word as a choice reads (``raid_dp`` ->

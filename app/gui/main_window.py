@@ -54,7 +54,7 @@ from app.gui.workloads_panel import WorkloadsPanel
 from models.formatting import NOT_MET, finite, natural_key
 from models.present import NO_PROFILE_WORDS, PROFILE_KIND_WORDS, profiles_text
 from models.present.summary import profile_kind_text, workload_iops_lines, worst_workload
-from models.project.model import Project, capacity_unmeasured
+from models.project.model import Project, capacity_partly_unmeasured, capacity_unmeasured
 from models.resources import example_titles, examples_dir
 from models.units import format_iops
 
@@ -774,8 +774,12 @@ class MainWindow(QMainWindow):
         evaluation = self.results.last_good
         project = self.document.project
         unknown = capacity_unmeasured(project.scenario.workloads, project.requirements.effective_capacity_bytes)
-        summary = status_summary(evaluation, unit, project.requirements, unknown) if evaluation is not None \
-            else {}
+        # some imported workloads' capacity not measured: the report's caution, short in the verdict, whole in its tip
+        from models.present.verdicts import partly_unmeasured_caution  # with the first results, not at start
+
+        partly = None if unknown else partly_unmeasured_caution(capacity_partly_unmeasured(project.scenario.workloads))
+        summary = status_summary(evaluation, unit, project.requirements, unknown, partly is not None) \
+            if evaluation is not None else {}
         basis = profiles_text(evaluation)  # the profile kind beside max IOPS at the SLO, never only in a popup
         performance = evaluation.performance if evaluation is not None else None
         workloads = list(performance.workloads) if performance is not None else []
@@ -794,7 +798,8 @@ class MainWindow(QMainWindow):
             caption = STATUS_CAPTIONS.get(key, key)
             variants = [f"{caption}: <b>{html.escape(value)}</b>{stale}"]
             if key == "verdict":  # the first miss and how many more, never widens the window: all in the tooltip
-                label.setToolTip(plain_text.plain_tooltip(f"Requirements: {value}"))
+                label.setToolTip(plain_text.plain_tooltip(f"Requirements: {value}" + (
+                    f"\n\nCaution: {partly.text}." if partly is not None else "")))
                 red = value.startswith("missed")  # the design does not meet its requirements
                 variants = []
                 for width in VERDICT_STATUS_WIDTHS:

@@ -12,6 +12,7 @@ from models.catalog.provenance import SOURCE_KINDS, record_counts
 from models.catalog.schema import Entry
 from models.performance.evidence import platform_evidence
 from models.present.citations import customer_citation
+from models.present.verdicts import PROFILE_KIND_MEANINGS
 
 KEY_FIELDS = {
     "controller": (("nodes", "nodes"), ("memory_gib_per_node", "GiB/node"), ("max_drives", "drives"),
@@ -121,15 +122,9 @@ def record_details(entry: Sourced, catalog: Catalog | None = None) -> list[tuple
     return out
 
 
-EVIDENCE_KINDS: tuple[tuple[str, str], ...] = (
-    ("calibrated", "fitted to published benchmarks of this system"),
-    ("derived", "another system's fit scaled by a published ratio"),
-    ("hardware relation only", "estimated from its family's calibrated systems by core count, no benchmark of its "
-                               "own"),
-    ("assumed", "StorPlan's default parameters, not fitted to any published measurement"),
-)
-"""The kinds of performance profile in a customer's words (``models.present.verdicts.UNMEASURED_WORDS`` says the
-same of the last three)."""
+EVIDENCE_KINDS: tuple[tuple[str, str], ...] = tuple(PROFILE_KIND_MEANINGS.items())
+"""The kinds of performance profile in a customer's words: ``models.present.verdicts.PROFILE_KIND_MEANINGS``, whose
+words the verdicts say of a figure not measured on this system (one set of words, never two)."""
 EVIDENCE_LEGEND = "; ".join(f"{kind}: {words}" for kind, words in EVIDENCE_KINDS)
 """One line saying what each profile kind means: the catalog browser's evidence tab and ``storplan catalog
 controller --evidence`` print it."""
@@ -200,6 +195,44 @@ def evidence_words(text: str, kind: str = "") -> str:
     return _flatten_brackets(_drop_repeated_addresses(text))
 
 
+BRIEF_BRACKET_CHARS = 200
+"""A bracket in an evidence text longer than this many characters (a derived profile's whole catalog paragraph: the
+ratio's reasoning and every source it cites) is left out of the text's brief (:func:`evidence_brief`)."""
+BRIEF_MARK = "reasoning and sources in the details"
+"""What stands in a brief for a bracket left out (the catalog browser shows the whole text below the table and in
+the row's tooltip)."""
+
+
+def evidence_brief(text: str, mark: str = BRIEF_MARK) -> str:
+    """``text`` (an evidence text in a customer's words, :func:`evidence_words`) with each bracket longer than
+    :data:`BRIEF_BRACKET_CHARS` replaced by ``(mark)`` (``(derived: mark)`` when the bracket begins with a short
+    ``word:``): the line a table row shows, as long as the other rows'; the text itself stays whole where the
+    reader asks for it. ``text`` as is when it has no such bracket."""
+    out: list[str] = []
+    depth, start = 0, -1
+    for i, ch in enumerate(text):
+        if ch == "(":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                inner = text[start + 1:i]
+                if len(inner) > BRIEF_BRACKET_CHARS:
+                    head, colon, _rest = inner.partition(": ")
+                    lead = f"{head}: " if colon and len(head) <= 20 else ""
+                    out.append(f"({lead}{mark})")
+                else:
+                    out.append(f"({inner})")
+            continue
+        if depth == 0:
+            out.append(ch)
+    if depth:  # an unclosed bracket: the rest as written
+        out.append(text[start:])
+    return "".join(out)
+
+
 @dataclass(frozen=True)
 class EvidenceLine:
     """One protocol of a controller's performance evidence as the browser and the CLI show it.
@@ -213,6 +246,12 @@ class EvidenceLine:
     profile: str
     kind: str
     text: str
+
+    @property
+    def brief(self) -> str:
+        """The evidence as a table row shows it: :func:`evidence_brief` of ``text`` (a derived profile's catalog
+        paragraph left to the details, which give ``text`` whole)."""
+        return evidence_brief(self.text)
 
 
 def evidence_table(entry: Controller, catalog: Catalog) -> list[EvidenceLine]:

@@ -19,12 +19,17 @@ if TYPE_CHECKING:
     from models.performance.results import WorkloadPerformance
     from models.project.model import Requirements
 
-__all__ = ["NO_PROFILE_WORDS", "PROFILE_KIND_WORDS", "STATUS_CAPTIONS", "no_profile_key", "profile_kind_text",
+__all__ = ["NO_PROFILE_WORDS", "PARTLY_UNMEASURED_STATUS", "PROFILE_KIND_WORDS", "STATUS_CAPTIONS",
+           "no_profile_key", "profile_kind_text",
            "profiles_text", "status_summary", "verdict_text", "workload_iops_lines", "worst_workload"]
 
 STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_slo": "Max IOPS @ SLO",
                    "bottleneck": "Bottleneck", "verdict": "Requirements"}
 """Status-bar caption of each key of :func:`status_summary`, in display order."""
+PARTLY_UNMEASURED_STATUS = "met, capacity partly not measured"
+"""The status bar's verdict when the design meets its requirements but some imported workloads' capacity is not
+measured (the short form of ``models.present.verdicts.partly_unmeasured_caution``, whole in the verdict's
+tooltip)."""
 
 
 PROFILE_KIND_WORDS = {"calibrated": "calibrated", "derived": "derived", "assumed": "assumed",
@@ -138,7 +143,8 @@ def verdict_text(evaluation: Evaluation, requirements: Requirements | None = Non
 
 
 def status_summary(evaluation: Evaluation | None, unit: CapacityUnit | str = CapacityUnit.TIB,
-                   requirements: Requirements | None = None, capacity_unknown: bool = False) -> dict[str, str]:
+                   requirements: Requirements | None = None, capacity_unknown: bool = False,
+                   capacity_partly_unknown: bool = False) -> dict[str, str]:
     """Formatted status-bar values for one ``models.evaluate.Evaluation`` (None: every value ``n/a``).
 
     Returns:
@@ -149,7 +155,10 @@ def status_summary(evaluation: Evaluation | None, unit: CapacityUnit | str = Cap
         workload (the one whose busiest station is busiest), ``n/a`` without one; ``verdict``: whether the design
         meets ``requirements`` (``project.requirements``; None: what the results state) and its required failure
         states (:func:`verdict_text`); with ``capacity_unknown`` (an import without capacity,
-        ``models.project.model.capacity_unmeasured``) a met verdict reads ``met, capacity not measured``.
+        ``models.project.model.capacity_unmeasured``) a met verdict reads ``met, capacity not measured``; with
+        ``capacity_partly_unknown`` (some imported workloads' capacity not measured,
+        ``models.project.model.capacity_partly_unmeasured``: the report's caution,
+        ``models.present.verdicts.partly_unmeasured_caution``) it reads :data:`PARTLY_UNMEASURED_STATUS`.
     """
     unit = CapacityUnit(unit)
     result = dict.fromkeys(STATUS_CAPTIONS, NOT_AVAILABLE)
@@ -176,4 +185,6 @@ def status_summary(evaluation: Evaluation | None, unit: CapacityUnit | str = Cap
     result["verdict"] = verdict_text(evaluation, requirements)
     if capacity_unknown and result["verdict"] == "met":  # 0 bytes fit anywhere: never a plain "met" beside it
         result["verdict"] = "met, capacity not measured"
+    elif capacity_partly_unknown and result["verdict"] == "met":  # the data of some workloads is not in the judged
+        result["verdict"] = PARTLY_UNMEASURED_STATUS
     return result

@@ -47,7 +47,8 @@ if TYPE_CHECKING:
     from models.project.model import Requirements
 
 __all__ = ["FAIL", "PASS", "CAUTION", "OPEN", "THROUGHPUT_BLOCK_KIB", "BottleneckSentence", "Headline", "Verdict",
-           "CAPACITY_NOT_JUDGED", "CAPACITY_NOT_MEASURED", "CAPACITY_UNMEASURED_WORDS", "with_capacity_unmeasured",
+           "CAPACITY_NOT_JUDGED", "CAPACITY_NOT_MEASURED", "PROFILE_KIND_MEANINGS", "UNMEASURED_WORDS",
+           "CAPACITY_UNMEASURED_WORDS", "with_capacity_unmeasured",
            "partly_unmeasured_caution",
            "bottleneck_sentence", "capacity_fits",
            "capacity_verdicts", "evaluation_verdict", "headline", "system_has_data", "target_cell", "target_text",
@@ -219,11 +220,18 @@ def capacity_verdicts(capacity: ScenarioCapacity | None,
     return tuple(out)
 
 
-UNMEASURED_WORDS: dict[str, str] = {
+PROFILE_KIND_MEANINGS: dict[str, str] = {
+    "calibrated": "fitted to published benchmarks of this system",
     "derived": "derived from a related system's measurements",
     "hardware relation only": "estimated from its family's calibrated systems",
     "assumed": "from StorPlan's default parameters, not fitted to any published measurement",
 }
+"""What each performance profile kind (``models.present.summary.PROFILE_KIND_WORDS``) means, in a customer's words:
+the one set of words the verdicts (:data:`UNMEASURED_WORDS`: a figure not measured on this system), the catalog
+browser's evidence legend and ``storplan catalog controller --evidence``
+(``models.present.catalog_browser.EVIDENCE_LEGEND``) say it in."""
+UNMEASURED_WORDS: dict[str, str] = {kind: words for kind, words in PROFILE_KIND_MEANINGS.items()
+                                    if kind != "calibrated"}
 ASSUMED_UNMEASURED_WORDS: dict[str, str] = {
     "default": UNMEASURED_WORDS["assumed"],
     "catalogued": "from its catalogued profile, whose values are assumed, none fitted to a published measurement",

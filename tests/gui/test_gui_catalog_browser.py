@@ -105,7 +105,7 @@ def test_the_evidence_has_its_own_tab_in_customer_words_with_a_legend(qtbot, exa
     browser.tabs.setCurrentIndex(tab)
     qtbot.wait(50)
     legend = browser.evidence_legend.text()
-    for words in ("calibrated: fitted to published benchmarks", "derived: another system's fit",
+    for words in ("calibrated: fitted to published benchmarks", "derived: derived from a related system's",
                   "hardware relation only: estimated from its family's calibrated systems", "assumed: "):
         assert words in legend
     table = browser.evidence

@@ -157,6 +157,11 @@ selector just above the chart and in the table below it (34 made the legend's fi
 entries took five rows, half the chart at 1366x768: REVIEW45 #4)."""
 MAX_IOPS_LABEL = "max IOPS @ SLO"
 """The legend's words for the max-IOPS-within-the-SLO marker (the table's column name)."""
+LABEL_GAP = 2.0
+"""Pixels a saturation label keeps clear of another label, a curve or a marker (two labels never touch)."""
+LABEL_OVERLAP_COST = 100
+"""What covering another saturation label counts for when no place is free, in covered curves or markers: a label
+may cross a curve where it must, never lie over another workload's label."""
 STATE_SATURATION_REACH = 50.0
 """A failure state's curve that ends at its saturation below the SLO goes on vertically to this many times the
 higher of its SLO and its last latency: through the chart's top, as the main curve does (the axis never reaches
@@ -1039,6 +1044,7 @@ class PerformanceView(QWidget):
                 obstacles.append(line.label.sceneBoundingRect())
         if self._slo_note.scene() is not None:
             obstacles.append(self._slo_note.sceneBoundingRect())
+        placed: list[QRectF] = []  # the saturation labels placed so far: another one never goes over them
         heights = (1.0, 0.85, 0.7, 0.55, 0.4, 0.25, 0.1, 0.0)
         gaps = (3, 8, 16, 28, 44, 64)
         # the rightmost line first: its right side is the one most often free
@@ -1058,9 +1064,11 @@ class PerformanceView(QWidget):
                         rect = QRectF(left, top, w, h)
                         if not view.contains(rect):
                             continue
-                        hits = sum(1 for o in obstacles if o.intersects(rect))
+                        room = rect.adjusted(-LABEL_GAP, -LABEL_GAP, LABEL_GAP, LABEL_GAP)
+                        hits = (sum(1 for o in obstacles if o.intersects(room))
+                                + LABEL_OVERLAP_COST * sum(1 for o in placed if o.intersects(room)))
                         if best is None or hits < best[0]:
-                            best = (hits, height, right, gap)
+                            best = (hits, height, right, gap, rect)
                         if not hits:
                             break
                     if best is not None and not best[0]:
@@ -1069,11 +1077,15 @@ class PerformanceView(QWidget):
                     break
             if best is None:
                 continue
-            _hits, height, right, gap = best
+            _hits, height, right, gap, rect = best
             anchor = (-gap / w if right else 1.0 + gap / w, 1.0 - height)
             label.anchors = [anchor, anchor]
             label.setPosition(height)
-            obstacles.append(label.sceneBoundingRect())
+            # the place chosen, not the label's sceneBoundingRect(): a TextItem applies its anchor when next painted,
+            # so that rect is still the old place, and a second workload's label was put over the first (two
+            # workloads on one system: "saturation 1.51M" and "saturation 1.17M" overlapped; with equal saturations
+            # the two labels lay on each other)
+            placed.append(rect)
 
     def _fit_range(self) -> None:
         """Show the SLO crossing, the knee, the ramp's peak and the operating point (``latency_axes``), not the
