@@ -100,11 +100,17 @@ def test_writes_wait_the_inter_site_round_trip_and_cross_the_link():
     assert by_role["intersite_rtt"].read_s == 0.0  # read locality
     link_bytes_per_s = 25e9 / 8 * 0.94
     assert by_role["intersite_link"].write_s == pytest.approx(1.4 * workload.block_kib * KIB / link_bytes_per_s)
-    # the same cluster not stretched: every host station's write work is half (one site's copy)
-    flat = build_path(_example(stretched=False).scenarios[0], CAT, workload)
+    # one site's layout on its own (4 hosts, RAID-5 2+1, not stretched): the stretched cluster does each write's
+    # work at both sites, so its host stations carry twice the write work, but the two copies are written in
+    # parallel: a write waits for one site's copy (the same wait as on one site) and the round trip, not for both
+    # copies in series (review 56: the series sum made a site failure look faster by the second copy's time)
+    flat = build_path(_example(stretched=False, hosts=4).scenarios[0], CAT, workload)
     flat_by_role = {s.ident.role: s for s in flat.stations}
     assert "intersite_rtt" not in flat_by_role
-    assert by_role["drives"].write_s == pytest.approx(2 * flat_by_role["drives"].write_s)
+    for role in ("drives", "cpu", "network", "software_limit"):
+        s, f = by_role[role], flat_by_role[role]
+        assert s.write_s == pytest.approx(f.write_s), role
+        assert s.write_s + s.write_async_s == pytest.approx(2 * (f.write_s + f.write_async_s)), role
     assert by_role["drives"].read_s == pytest.approx(flat_by_role["drives"].read_s)
     normal = evaluate(project).performance.workloads[0]
     unstretched = evaluate(_example(stretched=False)).performance.workloads[0]
@@ -146,6 +152,65 @@ def test_site_failure_saturates_below_normal_on_half_the_hosts():
     capacity = {c.state: c for c in capacity_in_failure(scenario, CAT, evaluate(project).capacity.systems)}
     assert capacity["site_failure"].fits and capacity["site_failure"].usable_bytes == pytest.approx(
         evaluate(project).capacity.systems[0].usable_bytes)
+
+
+def _light_load_ms(performance) -> float:
+    """Latency at the first point of the closed ramp (one outstanding I/O: no queueing), ms."""
+    return performance.curve[0].latency_ms
+
+
+@pytest.mark.parametrize("rtt_ms", [1.0, 4.0])
+def test_a_stretched_write_adds_the_round_trip_not_a_second_copy_in_series(rtt_ms):
+    """Review 56, by hand: at light load a stretched write costs one site's write plus the inter-site round trip
+    and the remote copy's transfer on the link (1.4 x 8 KiB at 25 Gbit/s x 0.94 payload), so the 4+4 cluster's
+    light-load latency is one 4-host site's plus 10% writes x (RTT + transfer), and the site failure takes exactly
+    that much away again: 0.100 ms at 1 ms, not the 0.186 ms the series sum gave (1.2165 -> 1.0305 ms)."""
+    stretched = _example(inter_site_rtt_ms=rtt_ms)
+    site = _example(stretched=False, hosts=4)
+    workload = stretched.scenarios[0].workloads[0]
+    writes = 1 - workload.read_pct / 100
+    transfer_ms = 1.4 * workload.block_kib * KIB / (25e9 / 8 * 0.94) * 1e3
+    added = writes * (rtt_ms + transfer_ms)
+    normal = evaluate(stretched).performance.workloads[0]
+    one_site = evaluate(site).performance.workloads[0]
+    assert _light_load_ms(normal) == pytest.approx(_light_load_ms(one_site) + added, abs=5e-4)
+    states = {st.state: st for st in evaluate_states(stretched.scenarios[0], CAT)[normal.workload_id]}
+    failed = _light_load_ms(states["site_failure"].performance)
+    assert _light_load_ms(normal) - failed == pytest.approx(added, abs=5e-4)
+    assert f"no longer waits the {rtt_ms:.2f} ms inter-site round trip" in states["site_failure"].reason
+
+
+def test_host_failure_capacity_is_one_sites_copy_on_its_other_hosts():
+    """Review 56: a stretched cluster's host failure is not 7/8 of the cluster (88%): each data site holds a full
+    copy, so the failed host's site must hold its copy on 3 of its 4 hosts. By hand, with h one host's right-sized
+    devices (6 x 3.2 TB), the operations reserve 10% and the host rebuild reserve one host per site: normal usable
+    is (4h x 0.9 - h) / 1.5 / 1.131; the reserve exists for this repair (VMware: "reserved space for vSAN to be able
+    to repair in case of a single host failure"), so with it spent the site has 3h x 0.9 / 1.5 / 1.131 = 104% of
+    normal (27.8 TiB); holding it back as well would leave (3h x 0.9 - h) / 1.5 / 1.131 = 65%. Without a host
+    rebuild reserve the site keeps 3/4 of its usable capacity."""
+    host = CAT.get("vsan-esa-readynode-32c-512g-25g", HciNode)
+    h = 6 * CAT.get(host.capacity_drive, Drive).right_sized_bytes
+    policy_and_lfs = 1.5 * 1.131
+    normal_usable = (4 * h * 0.9 - h) / policy_and_lfs
+    spent = 3 * h * 0.9 / policy_and_lfs
+    held = (3 * h * 0.9 - h) / policy_and_lfs
+    assert spent / normal_usable == pytest.approx(2.7 / 2.6) and held / normal_usable == pytest.approx(1.7 / 2.6)
+    project = _example()
+    ev = evaluate(project)
+    assert ev.capacity.systems[0].usable_bytes == pytest.approx(normal_usable, rel=1e-9)
+    (state,) = [c for c in evaluate_resilience(project, ev).capacity_states if c.state == "host_failure"]
+    assert state.usable_bytes == pytest.approx(spent, rel=1e-9)
+    assert spent / 2**40 == pytest.approx(27.8, abs=0.05)
+    assert state.fits and "88%" not in state.text and "104% of the normal usable capacity" in state.text
+    assert "one of the 4 hosts at a data site is down" in state.text and "3 others" in state.text
+    assert "host rebuild reserve" in state.text and "no reserve left for a second host failure" in state.text
+    # without the host rebuild reserve: 3h x 0.9 of 4h x 0.9, 75%
+    bare = _example(host_rebuild_reserve=False)
+    ev = evaluate(bare)
+    (state,) = [c for c in evaluate_resilience(bare, ev).capacity_states if c.state == "host_failure"]
+    assert ev.capacity.systems[0].usable_bytes == pytest.approx(4 * h * 0.9 / policy_and_lfs, rel=1e-9)
+    assert state.usable_bytes == pytest.approx(3 * h * 0.9 / policy_and_lfs, rel=1e-9)
+    assert "falls to 75% of normal" in state.text
 
 
 @pytest.mark.parametrize("changes", [

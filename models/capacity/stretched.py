@@ -66,6 +66,15 @@ VSAN_STRETCHED_BANDWIDTH_DOCS = (
     "(read locality)")
 """Where the inter-site link's limits and the bandwidth rule come from."""
 
+VSAN_STRETCHED_WRITE_DOCS = (
+    "VMware blog \"Microsoft SQL Server on VMware All-Flash Virtual SAN - Update from the Reference Architecture "
+    "Trenches\" (vSAN 6.2), its authors' reply on stretched clusters: \"The WAN latency will be added to the write "
+    "latency\"; VMware, \"Performance with vSAN Stretched Clusters\" (core.vmware.com/blog/performance-vsan-stretched-"
+    "clusters, 2021): a VM's write is cloned to the remote site over the inter-site link; VMware Virtual Blocks, "
+    "\"Learn vSAN Stretched Cluster Resilience\" (2020): synchronous writes update the data at both sites")
+"""Why a stretched write adds the inter-site round trip, not a second site's write time in series: both sites' copies
+are written in parallel (``models.performance.paths``)."""
+
 
 def site_hosts(node: HciClusterNode) -> int:
     """Hosts the storage policy is laid out over: one data site's (``hosts // 2``) in a stretched cluster, every

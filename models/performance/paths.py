@@ -58,6 +58,7 @@ from models.capacity.stretched import (
     RESYNC_MULTIPLIER,
     SITE_COPIES,
     VSAN_STRETCHED_BANDWIDTH_DOCS,
+    VSAN_STRETCHED_WRITE_DOCS,
     link_mbps_needed,
     site_hosts,
 )
@@ -1368,14 +1369,21 @@ def vsan_latency_basis(record_id: str, esa: bool, all_flash: bool = True) -> str
 def _stretched_stations(b: _Builder, node: HciClusterNode, workload: Workload, block: float, phases: int) -> None:
     """A stretched cluster's writes at both data sites (``models.capacity.stretched``): each host station's write
     work (built above for one site's copy) is done at each site, so it doubles over the cluster's hosts; reads
-    stay in the VM's site (read locality). Each write phase waits one inter-site round trip
-    (``node.inter_site_rtt_ms``), and the remote copy crosses the inter-site link (``node.inter_site_gbps``) with
-    vSAN's data multiplier (:data:`models.capacity.stretched.DATA_MULTIPLIER`), a station of its own. A note gives
-    the link bandwidth ``workload``'s target needs with the resynchronisation headroom (``link_mbps_needed``)."""
-    copies = SITE_COPIES
+    stay in the VM's site (read locality). The two sites' copies are written in parallel, not one after the other
+    (vSAN sends the write to both sites and acknowledges it when both have it: "the WAN latency will be added to the
+    write latency", :data:`models.capacity.stretched.VSAN_STRETCHED_WRITE_DOCS`): a write waits for its own site's
+    copy (the station's ``write_s``, as on one site) and for the other site's, which takes as long (the sites are
+    alike) plus one inter-site round trip per write phase (``node.inter_site_rtt_ms``, a delay station). So the
+    other site's copy only loads the stations (``write_async_s``: utilisation and queueing, not a second wait in
+    series) and the round trip is the wait it adds. The remote copy crosses the inter-site link
+    (``node.inter_site_gbps``) with vSAN's data multiplier (:data:`models.capacity.stretched.DATA_MULTIPLIER`), a
+    station of its own. A note gives the link bandwidth ``workload``'s target needs with the resynchronisation
+    headroom (``link_mbps_needed``)."""
     for i, s in enumerate(b.stations):
         if s.component == node.id and not s.delay:
-            b.stations[i] = replace(s, write_s=s.write_s * copies, write_async_s=s.write_async_s * copies)
+            # the other site's copy: the same work at its hosts (SITE_COPIES - 1 more copies), written in parallel
+            other = (SITE_COPIES - 1) * (s.write_s + s.write_async_s)
+            b.stations[i] = replace(s, write_async_s=s.write_async_s + other)
     rtt = node.inter_site_rtt_ms * 1e-3
     b.add("vSAN inter-site round trip", node.id, 0.0, phases * rtt, delay=True, kind="delay",
           ident=StationId("intersite_rtt"))
@@ -1390,8 +1398,9 @@ def _stretched_stations(b: _Builder, node: HciClusterNode, workload: Workload, b
                        f"{DATA_MULTIPLIER:g} x {RESYNC_MULTIPLIER:g} = {need:,.2f} Gbit/s of the "
                        f"{node.inter_site_gbps:g} Gbit/s link ({VSAN_STRETCHED_BANDWIDTH_DOCS})")
     b.notes.append(f"vSAN stretched cluster: every write is written at both data sites ({site_hosts(node)} hosts "
-                   f"each) and waits {phases} inter-site round trip{'s' * (phases != 1)} of "
-                   f"{node.inter_site_rtt_ms:g} ms; "
+                   f"each) at the same time, and waits for its own site's copy and {phases} inter-site round "
+                   f"trip{'s' * (phases != 1)} of {node.inter_site_rtt_ms:g} ms to the other's "
+                   f"({VSAN_STRETCHED_WRITE_DOCS}); "
                    f"the remote "
                    f"copy crosses the {node.inter_site_gbps:g} Gbit/s inter-site link (x{DATA_MULTIPLIER:g} vSAN "
                    f"data multiplier); reads stay in the VM's site (read locality)")

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from models.capacity.layout import RaidLayout
+from models.capacity.stretched import site_hosts
 from models.catalog import Catalog, Drive
 from models.performance.engine import (
     Job,
@@ -380,8 +381,9 @@ def capacity_in_failure(
     """The capacity of each system while a drive rebuilds (a spare drive is consumed until the failed one is
     replaced; usable capacity is unchanged) and, for vSAN, while a host is down (its disk groups' share of the
     usable capacity is gone until it returns, and vSAN rebuilds its components into the free space of the others:
-    the data must fit in what is left, vSAN's host rebuild reserve) and, for a stretched cluster, while a data site
-    is lost (the surviving site's full copy: the usable capacity is unchanged, its site mirroring is not).
+    the data must fit in what is left, vSAN's host rebuild reserve; a stretched cluster by site:
+    :func:`_stretched_host_failure`) and, for a stretched cluster, while a data site is lost (the surviving site's
+    full copy: the usable capacity is unchanged, its site mirroring is not).
 
     Args:
         scenario, catalog: the design; systems: the capacity engine's ``CapacityResult`` per system.
@@ -412,6 +414,8 @@ def capacity_in_failure(
                         "drive rebuild: no hot spare, so the failed drive's group runs degraded until it is replaced")
             out.append(CapacityState(result.system_id, "drive_rebuild", result.usable_bytes,
                                      result.physical_used_bytes <= result.usable_bytes, text))
+        elif isinstance(node, HciClusterNode) and node.stretched and node.hosts >= 4:
+            out.append(_stretched_host_failure(node, result))
         elif isinstance(node, HciClusterNode) and node.hosts >= 2:
             usable = result.usable_bytes * (node.hosts - 1) / node.hosts
             fits = result.physical_used_bytes <= usable
@@ -430,3 +434,41 @@ def capacity_in_failure(
                     "returns")
             out.append(CapacityState(result.system_id, "site_failure", result.usable_bytes, fits, text))
     return tuple(out)
+
+
+def _stretched_host_failure(node: HciClusterNode, result: CapacityResult) -> CapacityState:
+    """A stretched cluster with one host down: each data site holds a full copy on its own ``k = hosts / 2`` hosts,
+    so the host's site must hold its copy on its ``k - 1`` others (vSAN repairs the site's components inside the
+    site; the other site's copy is untouched), not the cluster on 7 of 8 hosts.
+
+    Per site, of each host's capacity ``h`` (after any deduplication metadata, which scales with the devices) the
+    operations reserve keeps a share ``p`` and the host rebuild reserve one host, so normal operation's usable
+    capacity is that site's ``k h (1 - p) - h`` over the policy (and ESA's overhead). The host rebuild reserve is
+    there for this failure (VMware vSAN documentation, "Reserve capacity": "reserved space for vSAN to be able to
+    repair in case of a single host failure", :data:`models.capacity.rules.VSAN_RESERVE_DOCS`), so the product
+    assumes the rebuild spends it: the site has ``(k - 1) h (1 - p)`` for VM data, ``(k - 1)(1 - p) / (k(1 - p) -
+    1)`` of normal usable (27.8 of 26.8 TiB on the 4+4 ESA example, 104%; holding the reserve back as well would
+    leave 65%). Without a host rebuild reserve (turned off, or slack space, which scales with the devices) the site
+    keeps ``(k - 1) / k`` of it."""
+    steps = {step.name: step for step in result.steps}
+    ops = steps.get("Operations reserve")
+    p = 1.0 - ops.bytes_after / ops.bytes_before if ops is not None and ops.bytes_before > 0 else 0.0
+    reserve = "Host rebuild reserve" in steps
+    k = site_hosts(node)
+    ratio = (k - 1) * (1 - p) / (k * (1 - p) - (1.0 if reserve else 0.0))
+    usable = result.usable_bytes * ratio
+    fits = result.physical_used_bytes <= usable
+    where = f"one of the {k} hosts at a data site is down and that site must hold its full copy on its {k - 1} others"
+    if reserve:
+        text = (f"host failure: {where} (the other site's copy is untouched); vSAN rebuilds it into the host rebuild "
+                f"reserve that site keeps free for this, which leaves room for {ratio:.0%} of the normal usable "
+                "capacity (normal operation leaves the reserve out); the stored data "
+                + ("still fits; until the host returns, that site has no reserve left for a second host failure"
+                   if fits else "no longer fits: vSAN cannot rebuild that site's copy"))
+    else:
+        text = (f"host failure: {where} (the other site's copy is untouched): usable capacity falls to {ratio:.0%} "
+                "of normal; the stored data "
+                + ("still fits (vSAN can rebuild that site's components on its other hosts)" if fits else
+                   "no longer fits: vSAN cannot rebuild that site's copy (keep one host's capacity free at each "
+                   "site, the host rebuild reserve)"))
+    return CapacityState(result.system_id, "host_failure", usable, fits, text)

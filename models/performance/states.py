@@ -46,10 +46,13 @@ reason in words; a state that does not apply to the path returns None. The trans
 * **site_failure** (a vSAN stretched cluster, ``models.capacity.stretched``): one data site is lost; vSphere HA
   restarts its VMs at the surviving site, whose hosts serve every workload of the cluster with only their local
   protection (the policy inside the site): the host stations (network, CPU, software path, drives) keep half their
-  hosts and devices, a write is written at one site instead of two (its write work there halves), and it no longer
-  waits for the inter-site round trip nor crosses the inter-site link (both stations go). Reads were already served
-  by the VM's site (read locality), so the surviving hosts now carry all of them: saturation falls. No resync runs
-  (there is no other site to rebuild the lost copy on until the site returns).
+  hosts and devices, a write is written at one site instead of two (the lost site's copy, which normal operation
+  wrote in parallel with this site's and counts as load only: ``models.performance.paths._stretched_stations``,
+  goes: the write work there halves, the write's own wait at the surviving site does not change), and it no longer
+  waits for the inter-site round trip nor crosses the inter-site link (both stations go): at light load a write is
+  faster by the round trip only. Reads were already served by the VM's site (read locality), so the surviving
+  hosts now carry all of them: saturation falls. No resync runs (there is no other site to rebuild the lost copy
+  on until the site returns).
 
 A state that stops work of normal operation (the mirroring to a failed partner: takeover's NVRAM mirroring,
 a cloud failover's and a MetroCluster switchover's mirror round trips) can be faster than normal operation at
@@ -483,7 +486,9 @@ def site_failure(path: WorkloadPath, workloads: Sequence[str] = ()) -> DegradedP
             reason names those other than this workload (it is read under this workload's name).
 
     ``relieved`` names the inter-site stations (all their work stops) and, for each host station, the share of
-    its demand at the path's read mix that the lost site's copy of each write was (the write work halves).
+    its demand at the path's read mix that the lost site's copy of each write was (the write work halves). That
+    copy was written in parallel with the surviving site's (the normal path counts it in ``write_async_s`` only),
+    so the write's own wait (``write_s``) stays: only the load goes.
     """
     if not any(s.ident.role == "intersite_rtt" for s in path.stations):
         return None
@@ -502,8 +507,9 @@ def site_failure(path: WorkloadPath, workloads: Sequence[str] = ()) -> DegradedP
             demand = s.demand(rf)
             if demand > 0:
                 relieved.append((s.name, (1.0 - rf) * (s.write_s + s.write_async_s) / 2.0 / demand))
-            s = _respec(s, multiplicity=max(1, s.multiplicity // 2), write_s=s.write_s / 2.0,
-                        write_async_s=s.write_async_s / 2.0)
+            # half the write work stays (this site's copy); the write still waits for this site's part of it
+            work = (s.write_s + s.write_async_s) / 2.0
+            s = _respec(s, multiplicity=max(1, s.multiplicity // 2), write_async_s=max(work - s.write_s, 0.0))
         out.append(s)
     # the reason sits under its workload's name (GUI, report, JSON): it names only the cluster's other workloads
     others = list(workloads)
