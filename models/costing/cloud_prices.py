@@ -72,17 +72,18 @@ MANAGED_PRICES: dict[str, tuple[CloudPrice, ...]] = {
 """Managed file services by catalog id: capacity per provisioned GiB-month, and (FSx) throughput per MBps-month."""
 
 VCPU_PRICES: dict[str, CloudPrice] = {
-    "Azure": CloudPrice(0.093, "vCPU-hour", "assumption",
+    "Azure": CloudPrice(1.48 / 16, "vCPU-hour", "assumption",
                         "Microsoft, 'Linux Virtual Machines Pricing' (azure.microsoft.com/pricing/details/"
                         "virtual-machines/linux), East US: Standard_DS14_v2 about 1.48 per hour / 16 vCPU"),
-    "AWS": CloudPrice(0.048, "vCPU-hour", "assumption",
+    "AWS": CloudPrice(0.768 / 16, "vCPU-hour", "assumption",
                       "Amazon Web Services, 'Amazon EC2 On-Demand Pricing' (aws.amazon.com/ec2/pricing/on-demand), "
                       "us-east-1: m5.4xlarge 0.768 per hour / 16 vCPU"),
-    "GCP": CloudPrice(0.049, "vCPU-hour", "assumption",
+    "GCP": CloudPrice(0.39 / 8, "vCPU-hour", "assumption",
                       "Google Cloud, 'VM instance pricing' (cloud.google.com/compute/vm-instance-pricing), "
                       "us-central1: n2-standard-8 about 0.39 per hour / 8 vCPU"),
 }
-"""A cloud VM's compute by provider, per vCPU-hour (memory included, as the general-purpose sizes are priced)."""
+"""A cloud VM's compute by provider, per vCPU-hour (memory included, as the general-purpose sizes are priced): the
+cited VM's hourly price / its vCPUs, unrounded, so a line recomputes from the cited price."""
 
 _AZDISK = "Microsoft, 'Managed Disks pricing' (azure.microsoft.com/pricing/details/managed-disks), East US"
 _EBS = "Amazon Web Services, 'Amazon EBS pricing' (aws.amazon.com/ebs/pricing), us-east-1"
