@@ -31,6 +31,7 @@ from models.costing.cloud_prices import (
     DISK_PRICES,
     LICENCE_PRICES,
     MANAGED_PRICES,
+    NODE_LICENCE_NOTE,
     PRICE_CURRENCY,
     VCPU_PRICES,
     CloudPrice,
@@ -613,7 +614,10 @@ def _cloud_vm_lines(scenario: Scenario, catalog: Catalog, data: Sequence[float],
                 counts = _disk_counts(node.disk_count, data, share, disk.size_bytes)
                 bases["Disks"].append(f"{price_words}; more disks as the data outgrows them")
             unit = month.value or 0.0
-            parts["Disks"].append([per * count * unit for count in counts[:horizon]])
+            nv_unit, nv_words = _nvram_month(catalog, node.catalog_id, book, horizon, missing)
+            if nv_words:
+                bases["Disks"][-1] += f"; NVRAM disk: {per} x {nv_words}"
+            parts["Disks"].append([per * count * unit + per * nv_unit for count in counts[:horizon]])
         if isinstance(lic, Licence):
             month = _licence_month(lic, node.licence, per, book, horizon)
             if month.value is None:
@@ -621,8 +625,32 @@ def _cloud_vm_lines(scenario: Scenario, catalog: Catalog, data: Sequence[float],
             booked = month.value is not None and month.price is None
             bases["Licence"].append(f"{lic.name}: {'the price book' if booked else _price_text(month.price)}")
             parts["Licence"].append([month.value or 0.0] * horizon)
+    if vms:
+        missing.append(BOOT_ROOT_WORDS)
     return [CostLine(name, 0.0, _line_values(parts[name], horizon), "; ".join(bases[name]))
             for name in ("Compute", "Disks", "Licence") if bases[name]]
+
+
+BOOT_ROOT_WORDS = ("the Cloud Volumes ONTAP VMs' boot and root disks (NetApp's default configuration adds them; the "
+                   "catalog has no record of them, so they are not priced)")
+"""What a Cloud Volumes ONTAP system's cost does not count, in words: its VMs' boot and root disks."""
+
+
+def _nvram_month(catalog: Catalog, vm_id: str, book: dict[str, PriceRow], horizon: int,
+                 missing: list[str] | None = None) -> tuple[float, str]:
+    """(a month of the NVRAM disk of one VM of record ``vm_id``, its words ``Azure Premium SSD P40 (...) x 0.132 USD
+    per GiB-month (...)``): the disk the VM's record names (``nvram_disk``, the parts list's "NVRAM disk" line),
+    priced as a data disk (:func:`_disk_month`); (0, "") when the record names none. An NVRAM disk without a price
+    counts 0 and is added to ``missing``."""
+    vm = catalog.find(vm_id)
+    nv = catalog.find(vm.nvram_disk) if isinstance(vm, CloudVm) and vm.nvram_disk else None
+    if not isinstance(nv, CloudDisk) or not isinstance(vm, CloudVm) or not vm.nvram_disk:
+        return 0.0, ""
+    month = _disk_month(nv, vm.nvram_disk, book, horizon)
+    if month.value is None and missing is not None:
+        missing.append(f"disk price of the NVRAM disk {nv.name}")
+    price = "the price book" if month.value is not None and month.price is None else _price_text(month.price)
+    return (month.value if month.value is not None else math.nan if missing is None else 0.0), f"{nv.name} x {price}"
 
 
 def _copies_words(own: int, counts: Sequence[int], held: bool, per: int) -> str:
@@ -776,15 +804,17 @@ class PublishedCloudPrices:
 
     def _disks(self, node: PricedNode, share: float) -> _Part:
         per = 2 if node.ha else 1
-        key = ("disks", node.disk, node.disk_count, share, per)
+        key = ("disks", node.catalog_id, node.disk, node.disk_count, share, per)  # the VM names its NVRAM disk
         part = self._parts.get(key)
         if part is None:
             disk = self._catalog.find(node.disk)
             if not isinstance(disk, CloudDisk):
                 return self._part(key, None, line=False)
             unit = _disk_month(disk, node.disk, {}, self._horizon).value
+            nv_unit = _nvram_month(self._catalog, node.catalog_id, {}, self._horizon)[0]
             counts = _disk_counts(node.disk_count, self._data, share, disk.size_bytes)
-            part = self._part(key, None if unit is None else [per * count * unit for count in counts])
+            part = self._part(key, None if unit is None or math.isnan(nv_unit)
+                              else [per * count * unit + per * nv_unit for count in counts])
         return part
 
     def _licence(self, node: PricedNode) -> _Part:
@@ -983,6 +1013,7 @@ def cvo_option(catalog: Catalog, provider: str, data: Sequence[float],
     lic_month = _book_monthly(book, lic.id, horizon)
     lic_price = LICENCE_PRICES.get(lic.id)
     licence = lic_month if lic_month is not None else lic_price.price * HOURS_PER_MONTH if lic_price else 0.0
+    nv_unit, nv_words = _nvram_month(catalog, vm.id, book, horizon, missing)
     counts = [max(1, math.ceil(d / disk.size_bytes)) for d in data[1:]]
     if max(counts, default=0) > vm.max_data_disks:
         missing.append(f"the data outgrows {vm.max_data_disks} data disks of {vm.vm_size}")
@@ -996,9 +1027,10 @@ def cvo_option(catalog: Catalog, provider: str, data: Sequence[float],
                                  f"{vm.max_data_disks} data disks")
     lines = (CostLine("Compute", 0.0, tuple(compute for _ in counts),
                       f"{vm.vcpu} vCPU x 730 h x {_price_text(vcpu)}" if node_month is None else "the price book"),
-             CostLine("Disks", 0.0, tuple(n * per_disk for n in counts),
-                      f"{disk.name} as the data needs x {_price_text(disk_price)}" if disk_month is None
-                      else "the price book"),
+             CostLine("Disks", 0.0, tuple(n * per_disk + nv_unit for n in counts),
+                      (f"{disk.name} as the data needs x {_price_text(disk_price)}" if disk_month is None
+                       else "the price book") + (f"; NVRAM disk: 1 x {nv_words}" if nv_words else "")
+                      + "; not counting the VM's boot and root disks (not in the catalog)"),
              CostLine("Licence", 0.0, tuple(licence for _ in counts),
                       f"{lic.name}: {_price_text(lic_price)}" if lic_month is None else "the price book"))
     return OptionCost(f"Cloud Volumes ONTAP, {provider} {vm.vm_size} single node, {lic.name}", "cloud", lines,
@@ -1114,6 +1146,8 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
         notes.append(f"no cloud option carries the workloads' I/O over the whole horizon; the cheapest of those that "
                      f"carry it the longest (until month {(cheapest_option.short_from_month or 1) - 1}) is compared")
     notes.extend(_same_service_notes(scenario, options, data))
+    if any(line.name == "Licence" and "per node-hour" in line.basis for o in (design, *options) for line in o.lines):
+        notes.append(NODE_LICENCE_NOTE)
     if inputs.horizon_note:
         notes.append(inputs.horizon_note)
     if currency != PRICE_CURRENCY:
