@@ -383,8 +383,8 @@ def _perf_size(record: ManagedService, size: float, iops: float, mbps: float,
     service that sells throughput capacity takes the smallest option that carries ``mbps`` and whose IOPS ceiling
     carries ``iops``. What no size of the service carries (above ``max_throughput_mbps``, the IOPS ceiling or the
     largest capacity) is a shortfall; the size is then the largest that helps. ``volumes``: the I/O is split evenly
-    over that many volumes of one capacity pool (a MetroCluster's two sites' workloads: one volume each), so a size-based
-    service's per-volume throughput cap (``max_throughput_mbps``) holds each volume's share."""
+    over that many volumes of one capacity pool (a MetroCluster's two sites' workloads: one volume each), so a
+    size-based service's per-volume throughput cap (``max_throughput_mbps``) holds each volume's share."""
     short: list[str] = []
     tib = size / TIB
     chosen = 0.0
@@ -631,9 +631,9 @@ def _cloud_vm_lines(scenario: Scenario, catalog: Catalog, data: Sequence[float],
             for name in ("Compute", "Disks", "Licence") if bases[name]]
 
 
-BOOT_ROOT_WORDS = ("the Cloud Volumes ONTAP VMs' boot and root disks (NetApp's default configuration adds them; the "
-                   "catalog has no record of them, so they are not priced)")
-"""What a Cloud Volumes ONTAP system's cost does not count, in words: its VMs' boot and root disks."""
+BOOT_ROOT_WORDS = "the Cloud Volumes ONTAP VMs' boot and root disks (not in the catalog)"
+"""What a Cloud Volumes ONTAP system's cost does not count, in words: its VMs' boot and root disks, which NetApp's
+default configuration adds and the catalog has no record of (so no price)."""
 
 
 def _nvram_month(catalog: Catalog, vm_id: str, book: dict[str, PriceRow], horizon: int,
