@@ -2528,14 +2528,18 @@ class _TcoBasis:
 
     def __init__(self, project: Project, catalog: Catalog) -> None:
         from models.costing.inputs import running_inputs
-        from models.costing.tco import cheapest, cloud_options, data_by_month, demand_by_month
+        from models.costing.tco import cheapest, cloud_options, data_by_month, demand_by_month, served_scenario
 
         req = project.requirements
         self.project, self.catalog = project, catalog
         self.inputs = running_inputs(req.running_costs, req.horizon_months)
         self.data = data_by_month(project.scenario, req, self.inputs.horizon_months)
-        self.cheapest = cheapest(cloud_options(catalog, self.data, project.price_book,
-                                               demand_by_month(project.scenario, self.inputs.horizon_months)))
+        # the options carry what the design serves: a MetroCluster's partner site's workloads too, as its Cost tab
+        served = served_scenario(project.scenario)
+        self.cheapest = cheapest(cloud_options(catalog, data_by_month(served, req, self.inputs.horizon_months),
+                                               project.price_book,
+                                               demand_by_month(served, self.inputs.horizon_months),
+                                               2 if served is not project.scenario else 1))
 
     def cost(self, scenario: Scenario, power: float | None, rack_units: int, costing: Any) -> Any:
         """The design's ``models.costing.tco.OptionCost`` (an unknown power counts 0 W)."""

@@ -28,6 +28,7 @@ from models.resources import examples_dir
 DR = examples_dir() / "aff-a70-snapmirror-cvo-dr.toml"
 TIB = 2**40
 P30_MONTH = 1024 * 0.132  # a P30 (1,024 GiB) at 0.132 USD per GiB-month, the disk price the Cost tab cites
+P40_MONTH = 2048 * 0.132  # the NVRAM disk of the parts list, a P40 (2,048 GiB), at the same price (review 56 #2)
 WAFL_FREE = 0.90  # what a CVO aggregate keeps after ONTAP's 10 % WAFL reserve (its capacity breakdown)
 
 
@@ -43,7 +44,7 @@ def test_the_destination_pays_for_the_disks_its_grown_copies_need_the_count_the_
     node = project.scenario.node(rep.target)
     assert node.disk == "azure-premium-lrs-p30" and node.disk_count == 6 and not node.ha
     disks = next(line for line in tco.design.lines if line.name == "Disks")
-    counts = [round(v / P30_MONTH, 6) for v in disks.monthly]
+    counts = [round((v - P40_MONTH) / P30_MONTH, 6) for v in disks.monthly]  # the data disks, the NVRAM disk apart
     assert all(c == int(c) for c in counts)
     figures = replication_figures(project.scenario, rep)
     expected = [max(6, math.ceil(grown_copies_bytes(figures, m) / (WAFL_FREE * TIB) - 1e-9))

@@ -1152,7 +1152,8 @@ class ReportBuilder:
         ru_bound = "≥ " if any(p.height is None for p in total.parts) else ""
         power = ((f"{bound}{total.power_w:,.0f}", f"{bound}{total.btu_per_hr:,.0f}") if total.parts
                  or not total.hci_hosts else ("unknown", "unknown"))  # vSAN hosts only: no power figure at all
-        rows.append(["Total (controllers, shelves, drives, switches" + (", hosts)" if total.hci_hosts else ")"),
+        rows.append([("Total (controllers, shelves, drives, switches" + (", hosts)" if total.hci_hosts else ")"))
+                     if total.sites <= 1 else f"Total ({total.counted_words})",
                      "", "", "", f"{ru_bound}{total.total_rack_units:,}", *power])
         w = self.width
         return [CondPageBreak(self.height * 0.3), _heading("Bill of materials", s),

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["DISK_PRICES", "LICENCE_PRICES", "MANAGED_PRICES", "PRICE_CURRENCY", "VCPU_PRICES", "CloudPrice"]
+__all__ = ["DISK_PRICES", "LICENCE_PRICES", "MANAGED_PRICES", "NODE_LICENCE_NOTE", "PRICE_CURRENCY", "VCPU_PRICES",
+           "CloudPrice"]
 
 PRICE_CURRENCY = "USD"
 """The currency of every reference price."""
@@ -72,17 +73,18 @@ MANAGED_PRICES: dict[str, tuple[CloudPrice, ...]] = {
 """Managed file services by catalog id: capacity per provisioned GiB-month, and (FSx) throughput per MBps-month."""
 
 VCPU_PRICES: dict[str, CloudPrice] = {
-    "Azure": CloudPrice(0.093, "vCPU-hour", "assumption",
+    "Azure": CloudPrice(1.48 / 16, "vCPU-hour", "assumption",
                         "Microsoft, 'Linux Virtual Machines Pricing' (azure.microsoft.com/pricing/details/"
                         "virtual-machines/linux), East US: Standard_DS14_v2 about 1.48 per hour / 16 vCPU"),
-    "AWS": CloudPrice(0.048, "vCPU-hour", "assumption",
+    "AWS": CloudPrice(0.768 / 16, "vCPU-hour", "assumption",
                       "Amazon Web Services, 'Amazon EC2 On-Demand Pricing' (aws.amazon.com/ec2/pricing/on-demand), "
                       "us-east-1: m5.4xlarge 0.768 per hour / 16 vCPU"),
-    "GCP": CloudPrice(0.049, "vCPU-hour", "assumption",
+    "GCP": CloudPrice(0.39 / 8, "vCPU-hour", "assumption",
                       "Google Cloud, 'VM instance pricing' (cloud.google.com/compute/vm-instance-pricing), "
                       "us-central1: n2-standard-8 about 0.39 per hour / 8 vCPU"),
 }
-"""A cloud VM's compute by provider, per vCPU-hour (memory included, as the general-purpose sizes are priced)."""
+"""A cloud VM's compute by provider, per vCPU-hour (memory included, as the general-purpose sizes are priced): the
+cited VM's hourly price / its vCPUs, unrounded, so a line recomputes from the cited price."""
 
 _AZDISK = "Microsoft, 'Managed Disks pricing' (azure.microsoft.com/pricing/details/managed-disks), East US"
 _EBS = "Amazon Web Services, 'Amazon EBS pricing' (aws.amazon.com/ebs/pricing), us-east-1"
@@ -105,7 +107,15 @@ DISK_PRICES: dict[tuple[str, str], CloudPrice] = {
 """Cloud block disks by (provider, tier), per provisioned GiB-month."""
 
 _CVO = ("NetApp, 'Cloud Volumes ONTAP pricing' (bluexp.netapp.com/pricing) and the cloud marketplaces' "
-        "pay-as-you-go listings: by-node licence")
+        "pay-as-you-go listings: node-based PAYGO licence, the previous generation, not sold to new customers")
+NODE_LICENCE_NOTE = (
+    "Cloud Volumes ONTAP's licence is priced as the node-based PAYGO licence (per node-hour), the previous generation "
+    "licensing model, not sold to new customers: NetApp's 'Licensing for Cloud Volumes ONTAP' "
+    "(docs.netapp.com/us-en/storage-management-cloud-volumes-ontap/azure/concept-licensing.html) lists capacity-based "
+    "licensing (priced per TiB) and Keystone as the options for new customers, and its capacity-based licence page "
+    "refers to NetApp's website for their prices, so no public per-TiB price is used here: ask NetApp or the cloud "
+    "marketplace for a capacity-based quote, or enter it in a price book")
+"""The caveat every cost output gives where a Cloud Volumes ONTAP licence is priced from :data:`LICENCE_PRICES`."""
 LICENCE_PRICES: dict[str, CloudPrice] = {
     "cvo-freemium": CloudPrice(0.0, "node-hour", "published", "NetApp: Freemium is free up to 500 GiB"),
     "cvo-explore": CloudPrice(0.50, "node-hour", "assumption", f"{_CVO}, Explore"),
@@ -113,4 +123,5 @@ LICENCE_PRICES: dict[str, CloudPrice] = {
     "cvo-premium": CloudPrice(1.75, "node-hour", "assumption", f"{_CVO}, Premium"),
     "cvo-premium-current": CloudPrice(1.75, "node-hour", "assumption", f"{_CVO}, Premium"),
 }
-"""Cloud Volumes ONTAP licences by catalog id, per node-hour."""
+"""Cloud Volumes ONTAP node-based PAYGO licences by catalog id, per node-hour (the previous generation: see
+:data:`NODE_LICENCE_NOTE`)."""

@@ -31,6 +31,7 @@ from models.costing.cloud_prices import (
     DISK_PRICES,
     LICENCE_PRICES,
     MANAGED_PRICES,
+    NODE_LICENCE_NOTE,
     PRICE_CURRENCY,
     VCPU_PRICES,
     CloudPrice,
@@ -44,8 +45,9 @@ from models.costing.inputs import (
     running_inputs,
 )
 from models.pricing import Costing, cost
-from models.project.metrocluster import is_metrocluster
+from models.project.metrocluster import is_metrocluster, is_partner
 from models.project.model import (
+    ControllerNode,
     HciClusterNode,
     ManagedServiceNode,
     Node,
@@ -59,7 +61,8 @@ from models.units import growth_factor
 __all__ = ["CostLine", "Demand", "Energy", "OptionCost", "Tco", "break_even_hardware_price", "break_even_month",
            "cheapest", "cloud_options", "comparison_order", "cvo_option", "data_by_month", "demand_by_month",
            "design_cost", "design_deployment", "energy_of", "Footprint", "managed_option", "monthly_running",
-           "PricedNode", "published_cloud_total", "PublishedCloudPrices", "shortfall_count_note", "tco_of"]
+           "PricedNode", "published_cloud_total", "PublishedCloudPrices", "served_scenario", "shortfall_count_note",
+           "tco_of"]
 
 BTU_PER_W = 3.412142
 """BTU/hr per watt (as the bill of materials)."""
@@ -248,6 +251,25 @@ def data_by_month(scenario: Scenario, requirements: Requirements, horizon_months
                  for m in range(horizon_months + 1))
 
 
+PARTNER_WORKLOAD = " (partner site)"
+"""Appended to the name of a workload the partner site of a MetroCluster runs (:func:`served_scenario`)."""
+
+
+def served_scenario(scenario: Scenario, every_site: bool = False) -> Scenario:
+    """``scenario`` with the workloads its MetroCluster's partner site runs added, what the design serves: a
+    MetroCluster controller whose ``partner_site_load`` is "mirror" has a partner site running the same workloads
+    on its own mirrored aggregates (``models.project.metrocluster``; its cost counts both sites' drives), so each
+    workload it serves is there twice (a copy named with :data:`PARTNER_WORKLOAD`). ``every_site``: every workload
+    twice (the sizer's candidates when the requirements ask for the SLO after losing a site: each is a MetroCluster
+    whose partner site runs the same workloads). The scenario itself when nothing is added. The cloud options are
+    sized to it (:func:`tco_of`), so they carry and hold what the design does."""
+    mirrored = {n.id for n in scenario.nodes if isinstance(n, ControllerNode) and n.metrocluster != "none"
+                and n.partner_site_load == "mirror" and not is_partner(n.id)}
+    extra = [w.model_copy(update={"id": w.id + "~partner", "name": w.name + PARTNER_WORKLOAD})
+             for w in scenario.workloads if every_site or w.target in mirrored]
+    return scenario.model_copy(update={"workloads": [*scenario.workloads, *extra]}) if extra else scenario
+
+
 @dataclass(frozen=True)
 class Demand:
     """The workloads' I/O a cloud option must carry at the end of months 0..horizon.
@@ -352,14 +374,17 @@ def _iops_cap(record: ManagedService, mbps: float) -> float | None:
     return min(ceiling, record.max_iops) if record.max_iops else ceiling
 
 
-def _perf_size(record: ManagedService, size: float, iops: float, mbps: float) -> tuple[float, float, list[str]]:
+def _perf_size(record: ManagedService, size: float, iops: float, mbps: float,
+               volumes: int = 1) -> tuple[float, float, list[str]]:
     """(capacity bytes, throughput capacity MB/s, shortfalls) of ``record`` provisioned to hold ``size`` bytes and
     carry ``iops`` and ``mbps``: a size-based service (``throughput_mibps_per_tib``) is grown until its throughput
     carries ``mbps``; a service that includes IOPS per GiB (``iops_per_gib``) until they carry ``iops`` (the
     provider may sell extra IOPS on their own instead: growing the capacity is the dearer, published way); a
     service that sells throughput capacity takes the smallest option that carries ``mbps`` and whose IOPS ceiling
     carries ``iops``. What no size of the service carries (above ``max_throughput_mbps``, the IOPS ceiling or the
-    largest capacity) is a shortfall; the size is then the largest that helps."""
+    largest capacity) is a shortfall; the size is then the largest that helps. ``volumes``: the I/O is split evenly
+    over that many volumes of one capacity pool (a MetroCluster's two sites' workloads: one volume each), so a
+    size-based service's per-volume throughput cap (``max_throughput_mbps``) holds each volume's share."""
     short: list[str] = []
     tib = size / TIB
     chosen = 0.0
@@ -376,10 +401,11 @@ def _perf_size(record: ManagedService, size: float, iops: float, mbps: float) ->
             if cap is not None and iops > cap:
                 short.append(f"{iops:,.0f} IOPS is above its ceiling of {cap:,.0f}")
     elif record.throughput_mibps_per_tib > 0:
-        need_mbps = min(mbps, record.max_throughput_mbps)
+        need_mbps = min(mbps, record.max_throughput_mbps * volumes)
         tib = max(tib, math.ceil(need_mbps * 1e6 / 2**20 / record.throughput_mibps_per_tib))
-        if mbps > record.max_throughput_mbps:
-            short.append(f"{mbps:,.0f} MB/s is above its cap of {record.max_throughput_mbps:,.0f} MB/s")
+        if mbps > record.max_throughput_mbps * volumes:
+            short.append(f"{mbps:,.0f} MB/s is above its cap of {record.max_throughput_mbps:,.0f} MB/s"
+                         + (f" a volume ({volumes} volumes)" if volumes > 1 else ""))
     if record.iops_per_gib > 0:
         cap = _iops_cap(record, chosen) if record.throughput_options_mbps else record.max_iops
         need = min(iops, cap) if cap is not None else iops
@@ -394,13 +420,15 @@ def _perf_size(record: ManagedService, size: float, iops: float, mbps: float) ->
 
 
 def managed_option(record: ManagedService, data: Sequence[float], provisioned_bytes: int, throughput_mbps: float,
-                   book: dict[str, PriceRow], name: str = "", demand: Demand | None = None) -> OptionCost:
+                   book: dict[str, PriceRow], name: str = "", demand: Demand | None = None,
+                   volumes: int = 1) -> OptionCost:
     """The monthly cost of ``record`` holding ``data`` (bytes at the end of months 0..horizon): each month
     provisions the larger of that month's data and ``provisioned_bytes``, rounded up to whole TiB, at least the
     service's minimum, priced per GiB-month; FSx adds its throughput capacity (``throughput_mbps``, or the service's
     smallest option) per MBps-month. With ``demand`` (the workloads' I/O, :func:`demand_by_month`) each month is
     also sized to carry that month's IOPS and MB/s as the service publishes its limits (:func:`_perf_size`); what
-    it cannot carry is the option's ``shortfall``."""
+    it cannot carry is the option's ``shortfall``; ``volumes``: the I/O is split over that many volumes of one
+    capacity pool (:func:`_perf_size`)."""
     horizon = len(data) - 1
     per_tib = _book_monthly(book, record.id, horizon)  # the book prices a managed service per TiB over the horizon
     prices = MANAGED_PRICES.get(record.id, ())
@@ -413,7 +441,8 @@ def managed_option(record: ManagedService, data: Sequence[float], provisioned_by
     grown = ""
     if demand is not None:
         for m, size in enumerate(sizes):
-            new_size, chosen, short = _perf_size(record, float(size), demand.iops[m + 1], demand.mbps[m + 1])
+            new_size, chosen, short = _perf_size(record, float(size), demand.iops[m + 1], demand.mbps[m + 1],
+                                                 volumes)
             if new_size > size:
                 grown = " (grown to carry the workloads' I/O)"
             sizes[m] = int(max(size, new_size))
@@ -426,6 +455,10 @@ def managed_option(record: ManagedService, data: Sequence[float], provisioned_by
     missing: list[str] = []
     low_tib, high_tib = min(sizes, default=0) / TIB, max(sizes, default=0) / TIB
     grown += (f", {low_tib:,.0f} TiB" if low_tib == high_tib else f", {low_tib:,.0f} to {high_tib:,.0f} TiB")
+    if volumes > 1 and not record.throughput_options_mbps:
+        grown += f" for both sites' data, {volumes} volumes (one per site's workloads) in one capacity pool"
+    elif volumes > 1:
+        grown += " for both sites' data"
     if per_tib is not None:
         lines.append(CostLine("Capacity", 0.0, tuple(s / TIB * per_tib for s in sizes),
                               "provisioned TiB a month x the price book's price per TiB over the horizon / months"
@@ -581,7 +614,10 @@ def _cloud_vm_lines(scenario: Scenario, catalog: Catalog, data: Sequence[float],
                 counts = _disk_counts(node.disk_count, data, share, disk.size_bytes)
                 bases["Disks"].append(f"{price_words}; more disks as the data outgrows them")
             unit = month.value or 0.0
-            parts["Disks"].append([per * count * unit for count in counts[:horizon]])
+            nv_unit, nv_words = _nvram_month(catalog, node.catalog_id, book, horizon, missing)
+            if nv_words:
+                bases["Disks"][-1] += f"; NVRAM disk: {per} x {nv_words}"
+            parts["Disks"].append([per * count * unit + per * nv_unit for count in counts[:horizon]])
         if isinstance(lic, Licence):
             month = _licence_month(lic, node.licence, per, book, horizon)
             if month.value is None:
@@ -589,8 +625,32 @@ def _cloud_vm_lines(scenario: Scenario, catalog: Catalog, data: Sequence[float],
             booked = month.value is not None and month.price is None
             bases["Licence"].append(f"{lic.name}: {'the price book' if booked else _price_text(month.price)}")
             parts["Licence"].append([month.value or 0.0] * horizon)
+    if vms:
+        missing.append(BOOT_ROOT_WORDS)
     return [CostLine(name, 0.0, _line_values(parts[name], horizon), "; ".join(bases[name]))
             for name in ("Compute", "Disks", "Licence") if bases[name]]
+
+
+BOOT_ROOT_WORDS = "the Cloud Volumes ONTAP VMs' boot and root disks (not in the catalog)"
+"""What a Cloud Volumes ONTAP system's cost does not count, in words: its VMs' boot and root disks, which NetApp's
+default configuration adds and the catalog has no record of (so no price)."""
+
+
+def _nvram_month(catalog: Catalog, vm_id: str, book: dict[str, PriceRow], horizon: int,
+                 missing: list[str] | None = None) -> tuple[float, str]:
+    """(a month of the NVRAM disk of one VM of record ``vm_id``, its words ``Azure Premium SSD P40 (...) x 0.132 USD
+    per GiB-month (...)``): the disk the VM's record names (``nvram_disk``, the parts list's "NVRAM disk" line),
+    priced as a data disk (:func:`_disk_month`); (0, "") when the record names none. An NVRAM disk without a price
+    counts 0 and is added to ``missing``."""
+    vm = catalog.find(vm_id)
+    nv = catalog.find(vm.nvram_disk) if isinstance(vm, CloudVm) and vm.nvram_disk else None
+    if not isinstance(nv, CloudDisk) or not isinstance(vm, CloudVm) or not vm.nvram_disk:
+        return 0.0, ""
+    month = _disk_month(nv, vm.nvram_disk, book, horizon)
+    if month.value is None and missing is not None:
+        missing.append(f"disk price of the NVRAM disk {nv.name}")
+    price = "the price book" if month.value is not None and month.price is None else _price_text(month.price)
+    return (month.value if month.value is not None else math.nan if missing is None else 0.0), f"{nv.name} x {price}"
 
 
 def _copies_words(own: int, counts: Sequence[int], held: bool, per: int) -> str:
@@ -744,15 +804,17 @@ class PublishedCloudPrices:
 
     def _disks(self, node: PricedNode, share: float) -> _Part:
         per = 2 if node.ha else 1
-        key = ("disks", node.disk, node.disk_count, share, per)
+        key = ("disks", node.catalog_id, node.disk, node.disk_count, share, per)  # the VM names its NVRAM disk
         part = self._parts.get(key)
         if part is None:
             disk = self._catalog.find(node.disk)
             if not isinstance(disk, CloudDisk):
                 return self._part(key, None, line=False)
             unit = _disk_month(disk, node.disk, {}, self._horizon).value
+            nv_unit = _nvram_month(self._catalog, node.catalog_id, {}, self._horizon)[0]
             counts = _disk_counts(node.disk_count, self._data, share, disk.size_bytes)
-            part = self._part(key, None if unit is None else [per * count * unit for count in counts])
+            part = self._part(key, None if unit is None or math.isnan(nv_unit)
+                              else [per * count * unit + per * nv_unit for count in counts])
         return part
 
     def _licence(self, node: PricedNode) -> _Part:
@@ -858,13 +920,15 @@ def break_even_hardware_price(running_total: float, option_total: float, horizon
 
 
 def cloud_options(catalog: Catalog, data: Sequence[float], price_book: Sequence[PriceRow] = (),
-                  demand: Demand | None = None) -> tuple[OptionCost, ...]:
+                  demand: Demand | None = None, volumes: int = 1) -> tuple[OptionCost, ...]:
     """Every managed file service of ``catalog`` holding ``data`` (bytes at the end of months 0..horizon), priced
     by ``price_book`` where it prices the service, else by the reference list prices (:func:`managed_option`;
     with ``demand`` each is also sized to carry the workloads' I/O), and a single-node Cloud Volumes ONTAP system
-    in each provider's cloud (:func:`cvo_option`, likewise)."""
+    in each provider's cloud (:func:`cvo_option`, likewise). ``volumes``: a managed service's I/O split over that
+    many volumes (:func:`managed_option`: 2 for a MetroCluster whose partner site runs its own workloads)."""
     book = {row.catalog_id: row for row in price_book}
-    managed = tuple(managed_option(rec, data, 0, 0.0, book, demand=demand) for rec in catalog.of_kind(ManagedService))
+    managed = tuple(managed_option(rec, data, 0, 0.0, book, demand=demand, volumes=volumes)
+                    for rec in catalog.of_kind(ManagedService))
     cvo = (cvo_option(catalog, provider, data, price_book, demand) for provider in CVO_DISKS)
     return managed + tuple(o for o in cvo if o is not None)
 
@@ -949,6 +1013,7 @@ def cvo_option(catalog: Catalog, provider: str, data: Sequence[float],
     lic_month = _book_monthly(book, lic.id, horizon)
     lic_price = LICENCE_PRICES.get(lic.id)
     licence = lic_month if lic_month is not None else lic_price.price * HOURS_PER_MONTH if lic_price else 0.0
+    nv_unit, nv_words = _nvram_month(catalog, vm.id, book, horizon, missing)
     counts = [max(1, math.ceil(d / disk.size_bytes)) for d in data[1:]]
     if max(counts, default=0) > vm.max_data_disks:
         missing.append(f"the data outgrows {vm.max_data_disks} data disks of {vm.vm_size}")
@@ -962,9 +1027,10 @@ def cvo_option(catalog: Catalog, provider: str, data: Sequence[float],
                                  f"{vm.max_data_disks} data disks")
     lines = (CostLine("Compute", 0.0, tuple(compute for _ in counts),
                       f"{vm.vcpu} vCPU x 730 h x {_price_text(vcpu)}" if node_month is None else "the price book"),
-             CostLine("Disks", 0.0, tuple(n * per_disk for n in counts),
-                      f"{disk.name} as the data needs x {_price_text(disk_price)}" if disk_month is None
-                      else "the price book"),
+             CostLine("Disks", 0.0, tuple(n * per_disk + nv_unit for n in counts),
+                      (f"{disk.name} as the data needs x {_price_text(disk_price)}" if disk_month is None
+                       else "the price book") + (f"; NVRAM disk: 1 x {nv_words}" if nv_words else "")
+                      + "; not counting the VM's boot and root disks (not in the catalog)"),
              CostLine("Licence", 0.0, tuple(licence for _ in counts),
                       f"{lic.name}: {_price_text(lic_price)}" if lic_month is None else "the price book"))
     return OptionCost(f"Cloud Volumes ONTAP, {provider} {vm.vm_size} single node, {lic.name}", "cloud", lines,
@@ -1017,13 +1083,18 @@ def _unlike_words(scenario: Scenario) -> str:
 
     names = {n.id: n.label or n.id for n in scenario.nodes}
     targets = list(dict.fromkeys(names.get(r.target, r.target) for r in scenario.replications))
+    stretched = [n.label or n.id for n in scenario.nodes if isinstance(n, HciClusterNode) and n.stretched]
     counted = (["both MetroCluster sites"] if is_metrocluster(scenario) else []) + (
+        [f"the hosts at both sites of its stretched vSAN cluster{'s' * (len(stretched) > 1)} "
+         f"({', '.join(stretched)})"] if stretched else []) + (
         [f"its replication destination{'s' * (len(targets) > 1)} ({', '.join(targets)})"] if targets else [])
     if not counted:
         return ""
-    excluded = " and ".join((["DR"] if targets else []) + (["the second site"] if is_metrocluster(scenario) else []))
+    second = is_metrocluster(scenario) or bool(stretched)
+    excluded = " and ".join((["DR"] if targets else []) + (["the second site"] if second else []))
+    held = "both sites' data" if served_scenario(scenario) is not scenario else "the data"
     return (f", against an option that excludes {excluded} (the design's total counts {' and '.join(counted)}; the "
-            "option holds one copy of the data at one site)")
+            f"option holds one copy of {held} at one site)")
 
 
 def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footprint) -> Tco:
@@ -1043,13 +1114,23 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
     if energy is not None and not energy.complete:  # the power line counts the known parts only: say which not
         design = _with_unknown_power(design, energy)
     currency = project_currency(project)
-    options = cloud_options(catalog, data, project.price_book, demand_by_month(scenario, inputs.horizon_months))
+    served = served_scenario(scenario)  # a MetroCluster's partner site's own workloads too
+    if served is not scenario:
+        data = data_by_month(served, project.requirements, inputs.horizon_months)
+    options = cloud_options(catalog, data, project.price_book, demand_by_month(served, inputs.horizon_months),
+                            2 if served is not scenario else 1)
     cheapest_option = cheapest(options)
     cheapest_name = cheapest_option.name if cheapest_option is not None else None
     notes: list[str] = ["the managed services are sized month by month to hold the data and to carry the workloads' "
                         "IOPS and MB/s as each service publishes its limits (throughput per TiB, IOPS per GiB, "
                         "throughput capacity) and Cloud Volumes ONTAP within its VM's and disks' published limits "
                         "(a bound: the sizer models its performance)"]
+    if served is not scenario:
+        partner = [w.name.removesuffix(PARTNER_WORKLOAD) for w in served.workloads[len(scenario.workloads):]]
+        notes.append("the cloud options are sized for what the design serves at both MetroCluster sites: the partner "
+                     "site runs the same workloads on its own data (" + ", ".join(partner) + "), so each option holds "
+                     "both sites' data and carries both sites' IOPS and MB/s (a managed service in two volumes, one "
+                     "per site's workloads, of one capacity pool; Cloud Volumes ONTAP on one node)")
     untargeted = [w.name for w in scenario.workloads
                   if w.performance_enabled and w.target_iops is None and w.target_mbps is None]
     if untargeted:
@@ -1065,6 +1146,8 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
         notes.append(f"no cloud option carries the workloads' I/O over the whole horizon; the cheapest of those that "
                      f"carry it the longest (until month {(cheapest_option.short_from_month or 1) - 1}) is compared")
     notes.extend(_same_service_notes(scenario, options, data))
+    if any(line.name == "Licence" and "per node-hour" in line.basis for o in (design, *options) for line in o.lines):
+        notes.append(NODE_LICENCE_NOTE)
     if inputs.horizon_note:
         notes.append(inputs.horizon_note)
     if currency != PRICE_CURRENCY:

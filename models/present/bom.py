@@ -507,6 +507,18 @@ class Footprint:
         """The typical heat output, BTU/hr (:data:`BTU_PER_W` per watt) of :attr:`power_w`."""
         return self.power_w * BTU_PER_W
 
+    @property
+    def counted_words(self) -> str:
+        """What the totals count, in words: ``controllers, shelves, drives and switches``; for a MetroCluster (two
+        sites) ``controllers, shelves and drives`` (with ``and storage switches`` when the design has them) ``of
+        both MetroCluster sites, without the MetroCluster IP switches``: its bill of materials lists those switches
+        without a model or figures, so no total counts them."""
+        if self.sites <= 1:
+            return "controllers, shelves, drives and switches"
+        switches = any(p.kind == "switch" for p in self.parts)
+        parts = "controllers, shelves, drives and storage switches" if switches else "controllers, shelves and drives"
+        return parts + " of both MetroCluster sites, without the MetroCluster IP switches"
+
     def text(self) -> str:
         """``12 U and 2,150 W (7,336 BTU/hr) typical for controllers, shelves, drives and switches`` (``at least``
         and the items without a figure when some are missing)."""
@@ -525,9 +537,7 @@ class Footprint:
                           f"controllers, shelves, drives and switches, not counting the {what}' power (the catalog "
                           "gives no figure)" + (f" or {', '.join(self.unknown)}" if self.unknown else ""))
         out = (f"{ru_bound}{self.rack_units} U and {bound}{self.power_w:,.0f} W ({self.btu_per_hr:,.0f} BTU/hr) "
-               "typical for controllers, shelves, drives and switches")
-        if self.sites > 1:
-            out += ", both MetroCluster sites together"
+               f"typical for {self.counted_words}")
         if self.unknown:
             out += f" (not counted, the catalog gives no figure for: {', '.join(self.unknown)})"
         return out

@@ -10,7 +10,7 @@ from typing import Any
 from models.catalog import Catalog, CloudVm
 from models.costing.tco import OptionCost, Tco, comparison_order, tco_of
 from models.present.bom import footprint
-from models.project.model import Project, Scenario
+from models.project.model import HciClusterNode, Project, Scenario
 
 __all__ = ["candidate_break_even", "cloud_price_lines", "cost_notes", "design_apart", "design_apart_short",
            "design_line_texts",
@@ -43,14 +43,21 @@ def comparison_scope(scenario: Scenario) -> str:
     counted = []
     if is_metrocluster(scenario):
         counted.append("both MetroCluster sites")
+    stretched = [n.label or n.id for n in scenario.nodes if isinstance(n, HciClusterNode) and n.stretched]
+    if stretched:
+        counted.append(f"the hosts at both sites of its stretched vSAN cluster{'s' * (len(stretched) > 1)} "
+                       f"({', '.join(stretched)}), which store each byte at both sites")
     targets = list(dict.fromkeys(names.get(r.target, r.target) for r in scenario.replications))
     if targets:
         counted.append(f"its replication destination{'s' * (len(targets) > 1)} ({', '.join(targets)})")
     if not counted:
         return ""
-    return (f"This design's cost counts {' and '.join(counted)}; each cloud option is priced for one copy of the "
-            "data at one site, with no DR copy or second site, so the options are not like-for-like alternatives to "
-            "its protection")
+    from models.costing.tco import served_scenario
+
+    held = ("both MetroCluster sites' workloads and data, one copy at one site" if served_scenario(scenario)
+            is not scenario else "one copy of the data at one site")
+    return (f"This design's cost counts {' and '.join(counted)}; each cloud option is priced for {held}, with no "
+            "DR copy or second site, so the options are not like-for-like alternatives to its protection")
 
 
 def hardware_budget(tco: Tco, option: OptionCost) -> float | None:

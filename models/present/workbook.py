@@ -225,7 +225,7 @@ def bom_sheet(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, price_bo
     if total.cloud_only:
         last += ["cloud resources", "", ""]
     else:
-        last += ["controllers, shelves, drives and switches", "", ""]
+        last += [total.counted_words, "", ""]
     if currency:
         last += [None, None]
     rows.append(last + ["", *_total_numbers(total), ""])

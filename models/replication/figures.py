@@ -16,8 +16,8 @@ The arithmetic, for one relationship of protected workloads i (every figure in b
 * available rate B = bandwidth x share / 8 (bytes/s). Over a long fat network a TCP stream carries at most its
   window per round trip: the transfer runs at B_t = min(B, n x window / RTT), n streams (one per protected
   workload: each is a volume whose transfer runs beside the others; assumed) of :data:`TCP_WINDOW_BYTES` each (the
-  2 MB default TCP window of a SnapMirror relationship documented for 7-Mode-to-ONTAP relationships, configurable
-  from 256 KB to 7 MB: :data:`WINDOW_SOURCE`; ONTAP-to-ONTAP windows are assumed the same). Transfer time
+  2 MB default inter-cluster TCP receive window NetApp documents for ONTAP 9 SnapMirror, configurable from 256 KB
+  to 7 MB: :data:`WINDOW_SOURCE`). Transfer time
   t = transfer / B_t; the baseline runs at B_t too.
 * RPO achieved = T + t (a write just after a transfer's Snapshot copy is protected when the next transfer ends);
   when t > T the transfers fall behind and no RPO holds.
@@ -55,11 +55,13 @@ EFFICIENCY_SOURCE = ("NetApp ONTAP REST API reference, \"Start a SnapMirror tran
 TCP_WINDOW_BYTES = 2 * 1024 * 1024
 """One SnapMirror stream's TCP window, bytes: 2 MB, the documented default (:data:`WINDOW_SOURCE`)."""
 
-WINDOW_SOURCE = ("NetApp ONTAP 7-Mode Transition documentation, \"Configure a TCP window size for SnapMirror "
-                 "relationships\": default 2 MB, configurable from 256 KB to 7 MB "
-                 "(https://docs.netapp.com/us-en/ontap-7mode-transition/snapmirror/"
-                 "task_configuring_a_tcp_window_size_for_snapmirror_relationships.html)")
-"""Where the per-stream window comes from (public reference); the same window is assumed for ONTAP-to-ONTAP."""
+WINDOW_SOURCE = ("NetApp Knowledge Base, \"How to increase the TCP receive window buffer size for Inter-Cluster and "
+                 "IntraCluster Volume SnapMirror\" (applies to ONTAP 9): the inter-cluster TCP receive window defaults "
+                 "to 2 MB, auto-tuned per stream up to it, configurable from 256 KB to 7 MB; replication may use more "
+                 "TCP streams than one per relationship, so one stream is the cautious case "
+                 "(https://kb.netapp.com/on-prem/ontap/DP/SnapMirror/SnapMirror-KBs/How_to_increase_the_TCP_receive_"
+                 "window_buffer_size_for_Inter-Cluster_and_IntraCluster_Volume_SnapMirror)")
+"""Where the per-stream window comes from (public reference, ONTAP 9 inter-cluster SnapMirror)."""
 
 
 def window_limit_bytes_per_s(streams: int, rtt_ms: float) -> float:
