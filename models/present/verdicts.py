@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from models.project.model import Requirements
 
 __all__ = ["FAIL", "PASS", "CAUTION", "OPEN", "THROUGHPUT_BLOCK_KIB", "BottleneckSentence", "Headline", "Verdict",
-           "CAPACITY_NOT_JUDGED", "CAPACITY_NOT_MEASURED", "PROFILE_KIND_MEANINGS", "UNMEASURED_WORDS",
+           "CAPACITY_NOT_JUDGED", "CAPACITY_NOT_MEASURED", "GROWTH_NOT_MEASURED_CELL", "PROFILE_KIND_MEANINGS", "UNMEASURED_WORDS",
            "CAPACITY_UNMEASURED_WORDS", "with_capacity_unmeasured",
            "partly_unmeasured_caution",
            "bottleneck_sentence", "capacity_fits",
@@ -171,6 +171,12 @@ def with_capacity_unmeasured(found: Sequence[Verdict]) -> tuple[Verdict, ...]:
     no capacity verdict that passes (0 bytes "fit" anywhere: never a tick beside an unknown)."""
     return (Verdict(CAUTION, "", CAPACITY_UNMEASURED_WORDS, "capacity"),
             *(v for v in found if not (v.kind == PASS and v.area == "capacity")))
+
+
+GROWTH_NOT_MEASURED_CELL = "not measured (0% a year applied)"
+"""A yearly growth the import did not measure (``models.project.model.data_growth_unmeasured``) where the
+workloads' inputs are listed (the workbook's Workloads sheet, the PDF's workload figures): never a bare 0, which
+reads as measured or chosen."""
 
 
 GROWTH_UNMEASURED_WORDS = ", growth not measured (0%/yr applied: state the customer's growth)"
