@@ -54,6 +54,7 @@ from app.gui.workloads_panel import WorkloadsPanel
 from models.formatting import NOT_MET, finite, natural_key
 from models.present import NO_PROFILE_WORDS, PROFILE_KIND_WORDS, profiles_text
 from models.present.summary import profile_kind_text, workload_iops_lines, worst_workload
+from models.present.verdicts import profile_kinds_legend
 from models.project.model import Project, capacity_partly_unmeasured, capacity_unmeasured
 from models.resources import example_titles, examples_dir
 from models.units import format_iops
@@ -825,10 +826,8 @@ class MainWindow(QMainWindow):
                 after = (f" <span style='color:{ASSUMED_COLOR if caution else MUTED_COLOR}'>"
                          f"({html.escape(basis)})</span>") if basis else ""
                 if basis:
-                    tooltip.append("How the performance profile behind this figure was obtained: calibrated (fitted "
-                                   "to measurements), derived (a fitted profile carried over), hardware relation "
-                                   "only (its family's shared software costs on its cores), assumed (no published "
-                                   "measurement constrains it), assumed vSAN costs or published service limits.")
+                    tooltip.append("How the performance profile behind this figure was obtained: "
+                                   + profile_kinds_legend() + ".")  # the one set of words (PROFILE_KIND_MEANINGS)
                 label.setToolTip(rich_tooltip(tooltip) if tooltip else "")
                 variants = [f"{caption}: {head}{after}{stale}" for head in heads]
             self._key_variants[key] = variants

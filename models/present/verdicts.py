@@ -47,7 +47,8 @@ if TYPE_CHECKING:
     from models.project.model import Requirements
 
 __all__ = ["FAIL", "PASS", "CAUTION", "OPEN", "THROUGHPUT_BLOCK_KIB", "BottleneckSentence", "Headline", "Verdict",
-           "CAPACITY_NOT_JUDGED", "CAPACITY_NOT_MEASURED", "GROWTH_NOT_MEASURED_CELL", "PROFILE_KIND_MEANINGS", "UNMEASURED_WORDS",
+           "CAPACITY_NOT_JUDGED", "CAPACITY_NOT_MEASURED", "GROWTH_NOT_MEASURED_CELL", "PROFILE_KIND_MEANINGS",
+           "profile_kind_phrase", "profile_kinds_legend", "UNMEASURED_WORDS",
            "CAPACITY_UNMEASURED_WORDS", "with_capacity_unmeasured",
            "partly_unmeasured_caution",
            "bottleneck_sentence", "capacity_fits",
@@ -236,6 +237,28 @@ PROFILE_KIND_MEANINGS: dict[str, str] = {
 the one set of words the verdicts (:data:`UNMEASURED_WORDS`: a figure not measured on this system), the catalog
 browser's evidence legend and ``storplan catalog controller --evidence``
 (``models.present.catalog_browser.EVIDENCE_LEGEND``) say it in."""
+
+
+def profile_kind_phrase(kind: str) -> str:
+    """A profile kind named with what it means (:data:`PROFILE_KIND_MEANINGS`): "calibrated (fitted to published
+    benchmarks of this system)"; a meaning that begins with the kind's name stands alone ("derived from a related
+    system's measurements"). The words every description of the kinds is built from (the report's and the CLI's
+    profile row, the status bar's and the Performance tab's tooltips: :func:`profile_kinds_legend`)."""
+    meaning = PROFILE_KIND_MEANINGS[kind]
+    return meaning if meaning.startswith(kind) else f"{kind} ({meaning})"
+
+
+def profile_kinds_legend() -> str:
+    """Every profile kind and its meaning, one sentence: "calibrated (fitted ...), derived from ..., ... or
+    assumed (...)" (:func:`profile_kind_phrase`), with the two paths no controller profile governs
+    (``models.present.summary.NO_PROFILE_WORDS``) last."""
+    from models.present.summary import NO_PROFILE_WORDS
+
+    parts = [profile_kind_phrase(kind) for kind in PROFILE_KIND_MEANINGS]
+    parts += [f"{NO_PROFILE_WORDS['vSAN']} (a vSAN cluster)", f"{NO_PROFILE_WORDS['service']} (a managed service)"]
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
 UNMEASURED_WORDS: dict[str, str] = {kind: words for kind, words in PROFILE_KIND_MEANINGS.items()
                                     if kind != "calibrated"}
 ASSUMED_UNMEASURED_WORDS: dict[str, str] = {
