@@ -53,7 +53,13 @@ from app.gui.worker import EvaluationOutcome, EvaluationWorker
 from app.gui.workloads_panel import WorkloadsPanel
 from models.formatting import NOT_MET, finite, natural_key
 from models.present import NO_PROFILE_WORDS, PROFILE_KIND_WORDS, profiles_text
-from models.present.summary import profile_kind_text, workload_iops_lines, worst_workload
+from models.present.summary import (
+    PARTLY_UNMEASURED_STATUS,
+    UNMEASURED_STATUS,
+    profile_kind_text,
+    workload_iops_lines,
+    worst_workload,
+)
 from models.present.verdicts import profile_kinds_legend
 from models.project.model import Project, capacity_partly_unmeasured, capacity_unmeasured
 from models.resources import example_titles, examples_dir
@@ -802,11 +808,14 @@ class MainWindow(QMainWindow):
                 label.setToolTip(plain_text.plain_tooltip(f"Requirements: {value}" + (
                     f"\n\nCaution: {partly.text}." if partly is not None else "")))
                 red = value.startswith("missed")  # the design does not meet its requirements
+                amber = value in (UNMEASURED_STATUS, PARTLY_UNMEASURED_STATUS)  # met, with a caution: not a plain met
                 variants = []
                 for width in VERDICT_STATUS_WIDTHS:
                     shown = html.escape(verdict_status_text(value, QFontMetrics(bold), width))
                     if red:
                         shown = f"<span style='color:#d64545'>{shown}</span>"
+                    elif amber:  # the caution colour of the figures on an assumed profile
+                        shown = f"<span style='color:{ASSUMED_COLOR}'>{shown}</span>"
                     variants.append(f"{caption}: <b>{shown}</b>{stale}")
             if key == "max_iops_at_slo":
                 tooltip: list[str] = []
