@@ -9,7 +9,7 @@ import re
 from typing import TYPE_CHECKING
 
 from models.formatting import NOT_MET, SATURATED, finite, format_iops
-from models.present.verdicts import (
+from models.present.profile_words import (
     ASSUMED_UNMEASURED_WORDS,
     PROFILE_KIND_MEANINGS,
     UNFITTED_RELATION_UNMEASURED,
