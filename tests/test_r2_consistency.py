@@ -16,6 +16,7 @@ from models.evaluate import evaluate
 from models.present.bom import footprint
 from models.present.cost import design_tco
 from models.present.iops_bound import bottleneck_words
+from models.present.verdicts import ASSUMED_UNMEASURED_WORDS
 from models.project import load
 from models.resources import examples_dir
 
@@ -41,7 +42,13 @@ def test_2_one_name_for_an_assumed_profile(tmp_path):
     rows = _workbook_rows("ef550-sas-analytics", tmp_path)
     assert rows[f"{wp.name}: profile"][0] == "assumed"
     pdf = report_text("ef550-sas-analytics")
-    assert "Profile assumed (no published measurement constrains it)" in pdf
+    # review 56: the profile row says the kind in the one set of words the verdicts use
+    # (models.present.verdicts.PROFILE_KIND_MEANINGS; an assumed profile by where its numbers come from), not words
+    # of its own: "assumed (no published measurement constrains it)"
+    words = ASSUMED_UNMEASURED_WORDS["catalogued"]
+    assert f"Profile assumed ({words})" in pdf
+    assert f"not measured on this system: {words}" in pdf
+    assert "no published measurement constrains it" not in pdf
     assert "uncalibrated default" not in pdf
 
 

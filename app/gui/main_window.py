@@ -53,7 +53,14 @@ from app.gui.worker import EvaluationOutcome, EvaluationWorker
 from app.gui.workloads_panel import WorkloadsPanel
 from models.formatting import NOT_MET, finite, natural_key
 from models.present import NO_PROFILE_WORDS, PROFILE_KIND_WORDS, profiles_text
-from models.present.summary import profile_kind_text, workload_iops_lines, worst_workload
+from models.present.summary import (
+    PARTLY_UNMEASURED_STATUS,
+    UNMEASURED_STATUS,
+    profile_kind_text,
+    workload_iops_lines,
+    worst_workload,
+)
+from models.present.verdicts import profile_kinds_legend
 from models.project.model import Project, capacity_partly_unmeasured, capacity_unmeasured
 from models.resources import example_titles, examples_dir
 from models.units import format_iops
@@ -801,11 +808,14 @@ class MainWindow(QMainWindow):
                 label.setToolTip(plain_text.plain_tooltip(f"Requirements: {value}" + (
                     f"\n\nCaution: {partly.text}." if partly is not None else "")))
                 red = value.startswith("missed")  # the design does not meet its requirements
+                amber = value in (UNMEASURED_STATUS, PARTLY_UNMEASURED_STATUS)  # met, with a caution: not a plain met
                 variants = []
                 for width in VERDICT_STATUS_WIDTHS:
                     shown = html.escape(verdict_status_text(value, QFontMetrics(bold), width))
                     if red:
                         shown = f"<span style='color:#d64545'>{shown}</span>"
+                    elif amber:  # the caution colour of the figures on an assumed profile
+                        shown = f"<span style='color:{ASSUMED_COLOR}'>{shown}</span>"
                     variants.append(f"{caption}: <b>{shown}</b>{stale}")
             if key == "max_iops_at_slo":
                 tooltip: list[str] = []
@@ -825,10 +835,8 @@ class MainWindow(QMainWindow):
                 after = (f" <span style='color:{ASSUMED_COLOR if caution else MUTED_COLOR}'>"
                          f"({html.escape(basis)})</span>") if basis else ""
                 if basis:
-                    tooltip.append("How the performance profile behind this figure was obtained: calibrated (fitted "
-                                   "to measurements), derived (a fitted profile carried over), hardware relation "
-                                   "only (its family's shared software costs on its cores), assumed (no published "
-                                   "measurement constrains it), assumed vSAN costs or published service limits.")
+                    tooltip.append("How the performance profile behind this figure was obtained: "
+                                   + profile_kinds_legend() + ".")  # the one set of words (PROFILE_KIND_MEANINGS)
                 label.setToolTip(rich_tooltip(tooltip) if tooltip else "")
                 variants = [f"{caption}: {head}{after}{stale}" for head in heads]
             self._key_variants[key] = variants

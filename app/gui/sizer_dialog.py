@@ -162,6 +162,32 @@ def record_name(catalog, record_id: str) -> str:
     return record.name if record is not None else record_id
 
 
+PARTLY_PRICED = "partly priced"
+"""The Cost cell's marker on a total over the horizon (and break-even month) that counts only the part of the
+hardware the price book prices; its tooltip says what it leaves out (:func:`tco_cell`)."""
+
+
+def tco_cell(cost: str, tco: float, month: int | None, unpriced: list[str], marker: str = PARTLY_PRICED
+             ) -> tuple[str, str]:
+    """The sizer's Cost cell ranked on total cost, and its tooltip: ``cost`` (the hardware price cell), then the
+    total over the horizon and the month it breaks even with the cheapest cloud option. With ``unpriced`` (the
+    names of the parts the price book does not price, of a partly priced on-site design) the total and the month
+    count only the priced hardware: the total is the least it can be ("at least"), the month the earliest
+    ("no earlier than"; more hardware cost evens later), marked ``marker`` (:data:`PARTLY_PRICED`, or "hardware not
+    priced" when the book prices none of it), and the tooltip says, as the "Why" column and ``storplan size`` do,
+    that they do not count what the price book does not price."""
+    head = f"{cost}; " if cost else ""
+    if not unpriced:
+        text = head + f"TCO {tco:,.0f}" + (f", even with the cheapest cloud in month {month}"
+                                            if month is not None else "")
+        return text, text
+    text = head + f"TCO at least {tco:,.0f} ({marker})" + (
+        f", even with the cheapest cloud no earlier than month {month}" if month is not None else "")
+    return text, (f"{text}. {marker.capitalize()}: the total over the horizon"
+                  + (" and the break-even month are" if month is not None else " is")
+                  + f" not counting what the price book does not price: {', '.join(unpriced)}.")
+
+
 def configuration_tooltip(candidate) -> str:
     """A candidate's configuration in full, with the other drive variants of the same platform design that meet
     (their effective capacity and headroom over the grown targets), best first."""
@@ -639,10 +665,12 @@ class SizerDialog(QDialog):
                           f"{c.listed_cost:,.0f} {PRICE_CURRENCY} over {horizon} months at published prices")
                 cost = f"{cost}; {listed}" if cost else listed
             even = ""
+            unpriced = [record_name(catalog, u) for u in c.unpriced]
+            partly = bool(c.unpriced) and c.deployment != "cloud"  # a partial (or no) hardware price in the total
+            cost_tip = cost
             if c.tco is not None:  # ranked on total cost: the total over the horizon and the break-even month
-                cost = (f"{cost}; " if cost else "") + f"TCO {c.tco:,.0f}" + (
-                    f", even with the cheapest cloud in month {c.break_even_month}"
-                    if c.break_even_month is not None else "")
+                cost, cost_tip = tco_cell(cost, c.tco, c.break_even_month, unpriced if partly else [],
+                                          PARTLY_PRICED if c.cost else "hardware not priced")
                 project = self._result_of[0]
                 if project is not None:  # the break-even in words (and, unpriced, the hardware price that evens)
                     from models.costing.inputs import running_inputs
@@ -650,12 +678,12 @@ class SizerDialog(QDialog):
 
                     inputs = running_inputs(project.requirements.running_costs, project.requirements.horizon_months)
                     even = candidate_break_even(c.deployment, c.tco, c.break_even_month, bool(project.price_book),
-                                                c.unpriced, result.cheapest_cloud, inputs.horizon_months,
+                                                unpriced, result.cheapest_cloud, inputs.horizon_months,
                                                 inputs.support_pct_per_year.value,
                                                 result.currency or "USD")["break_even"]
             why = "; ".join(c.reasons) or "meets every requirement"
             if c.unpriced:
-                why += f" (no price for {', '.join(record_name(catalog, u) for u in c.unpriced)})"
+                why += f" (no price for {', '.join(unpriced)})"
             if even:
                 why += f"; break-even: {even}"
             cells = [str(r + 1) + (" ★" if c.pareto else ""), c.summary,
@@ -670,7 +698,9 @@ class SizerDialog(QDialog):
             for k, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(plain_tooltip(text if k != 0 or not c.pareto else "on the Pareto front"))
-                if k == COLUMNS.index("Configuration"):
+                if k == COLUMNS.index("Cost"):
+                    item.setToolTip(plain_tooltip(cost_tip))
+                elif k == COLUMNS.index("Configuration"):
                     item.setToolTip(plain_tooltip(configuration_tooltip(c)))
                 elif k == COLUMNS.index("Effective (TiB)"):
                     item.setToolTip(plain_tooltip("effective " + effective_words(

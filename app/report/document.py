@@ -100,6 +100,7 @@ from models.present.validation import (
 from models.present.verdicts import (
     CAPACITY_NOT_JUDGED,
     CAPACITY_NOT_MEASURED,
+    GROWTH_NOT_MEASURED_CELL,
     Headline,
     n_plus_capacity_miss,
     partly_unmeasured_caution,
@@ -110,6 +111,7 @@ from models.project.model import (
     Project,
     capacity_partly_unmeasured,
     capacity_unmeasured,
+    data_growth_unmeasured,
     dataset_unmeasured,
     growth_unmeasured,
 )
@@ -1282,8 +1284,9 @@ class ReportBuilder:
                 figures.append(["<b>I/O mix</b>", f"{round(record.read_pct, 1):g}% read, "
                                 f"{round(record.random_pct, 1):g}% random",
                                 "<b>Data set</b>", CAPACITY_NOT_MEASURED if dataset_unmeasured(record) else
-                                f"{self.cap(record.dataset_bytes)}, growing "
-                                f"{round(record.growth_pct_per_year, 1):g}% a year"])
+                                f"{self.cap(record.dataset_bytes)}, "
+                                + (f"growth {GROWTH_NOT_MEASURED_CELL}" if data_growth_unmeasured(record) else
+                                   f"growing {round(record.growth_pct_per_year, 1):g}% a year")])
             table = _table(figures, [w * 0.18, w * 0.32, w * 0.16, w * 0.34], s, header_rows=0, zebra=False,
                            extra=[("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)])
             block.append(table)

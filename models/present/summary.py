@@ -21,11 +21,15 @@ if TYPE_CHECKING:
 
 __all__ = ["NO_PROFILE_WORDS", "PARTLY_UNMEASURED_STATUS", "PROFILE_KIND_WORDS", "STATUS_CAPTIONS",
            "no_profile_key", "profile_kind_text",
-           "profiles_text", "status_summary", "verdict_text", "workload_iops_lines", "worst_workload"]
+           "UNMEASURED_STATUS", "profiles_text", "status_summary", "verdict_text", "workload_iops_lines",
+           "worst_workload"]
 
 STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_slo": "Max IOPS @ SLO",
                    "bottleneck": "Bottleneck", "verdict": "Requirements"}
 """Status-bar caption of each key of :func:`status_summary`, in display order."""
+UNMEASURED_STATUS = "met, capacity not measured"
+"""The status bar's verdict when the design meets its requirements but the data's capacity is not measured (an
+import of performance counters only: ``models.project.model.capacity_unmeasured``; 0 bytes fit anywhere)."""
 PARTLY_UNMEASURED_STATUS = "met, capacity partly not measured"
 """The status bar's verdict when the design meets its requirements but some imported workloads' capacity is not
 measured (the short form of ``models.present.verdicts.partly_unmeasured_caution``, whole in the verdict's
@@ -184,7 +188,7 @@ def status_summary(evaluation: Evaluation | None, unit: CapacityUnit | str = Cap
         result["bottleneck"] = bottleneck_words(busiest) or NOT_AVAILABLE
     result["verdict"] = verdict_text(evaluation, requirements)
     if capacity_unknown and result["verdict"] == "met":  # 0 bytes fit anywhere: never a plain "met" beside it
-        result["verdict"] = "met, capacity not measured"
+        result["verdict"] = UNMEASURED_STATUS
     elif capacity_partly_unknown and result["verdict"] == "met":  # the data of some workloads is not in the judged
         result["verdict"] = PARTLY_UNMEASURED_STATUS
     return result

@@ -9,20 +9,23 @@ import re
 from typing import TYPE_CHECKING
 
 from models.formatting import NOT_MET, SATURATED, finite, format_iops
+from models.present.profile_words import (
+    ASSUMED_UNMEASURED_WORDS,
+    PROFILE_KIND_MEANINGS,
+    UNFITTED_RELATION_UNMEASURED,
+    profile_kind_phrase,
+)
+
+HARDWARE_RELATION_KIND = "hardware relation only"
 
 if TYPE_CHECKING:
     from models.performance.results import WorkloadPerformance
 
-PROFILE_WORDS = {
-    "calibrated": "calibrated (fitted to published measurements)",
-    "derived": "derived (from another version's, protocol's or sibling's profile)",
-    "assumed": "assumed (no published measurement constrains it)",
-    "hardware relation only": "hardware relation only (its family's calibrated software costs on its own cores)",
-}
-"""Profile provenance -> its wording."""
+PROFILE_WORDS = {kind: profile_kind_phrase(kind) for kind in PROFILE_KIND_MEANINGS}
+"""Profile provenance -> its wording: the kind and what it means, in the one set of words
+(``models.present.verdicts.PROFILE_KIND_MEANINGS``, :func:`models.present.verdicts.profile_kind_phrase`)."""
 
-UNFITTED_RELATION_WORDS = ("hardware relation only (its family's catalogued software costs, none fitted to a "
-                           "measurement, on its own cores)")
+UNFITTED_RELATION_WORDS = f"{HARDWARE_RELATION_KIND} ({UNFITTED_RELATION_UNMEASURED})"
 """The wording of a hardware-relation profile whose family has no profile fitted to a published measurement (the
 E-Series: the pooled values are its catalogued, assumed ones), in place of ``PROFILE_WORDS``' "calibrated"."""
 
@@ -43,7 +46,8 @@ def profile_text(kind: str) -> str:
 
 
 def workload_profile_text(wp: WorkloadPerformance) -> str:
-    """The provenance of ``wp``'s figures in words (a ``WorkloadPerformance``): :func:`profile_text` of its kind,
+    """The provenance of ``wp``'s figures in words (a ``WorkloadPerformance``): :func:`profile_text` of its kind (an
+    assumed profile with where its numbers come from, ``models.present.verdicts.ASSUMED_UNMEASURED_WORDS``),
     except a path no controller or cloud VM profile governs (a vSAN cluster, a managed service), which reads in the
     words of ``models.present.summary.NO_PROFILE_WORDS`` as on every other view."""
     from models.present.summary import NO_PROFILE_WORDS, no_profile_key
@@ -51,7 +55,13 @@ def workload_profile_text(wp: WorkloadPerformance) -> str:
     key = no_profile_key(wp)
     if key:
         return NO_PROFILE_WORDS[key]
-    return UNFITTED_RELATION_WORDS if unfitted_relation(wp) else profile_text(wp.profile)
+    if unfitted_relation(wp):
+        return UNFITTED_RELATION_WORDS
+    if wp.profile == "assumed":  # where its numbers come from, as the verdicts say (a catalogued profile is not
+        from models.performance.profiles import assumed_origin  # StorPlan's defaults)
+
+        return f"assumed ({ASSUMED_UNMEASURED_WORDS[assumed_origin(wp.profile_basis) or 'default']})"
+    return profile_text(wp.profile)
 
 
 def iops_band_text(p10: float | None, p90: float | None, none_text: str = SATURATED) -> str:

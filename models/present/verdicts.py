@@ -27,6 +27,14 @@ from models.formatting import (
     fmt_ms,
     fmt_utilization,
 )
+from models.present.profile_words import (  # the one set of words for the profile kinds, re-exported here
+    ASSUMED_UNMEASURED_WORDS,
+    PROFILE_KIND_MEANINGS,
+    UNFITTED_RELATION_UNMEASURED,
+    UNMEASURED_WORDS,
+    profile_kind_phrase,
+    profile_kinds_legend,
+)
 from models.units import CapacityUnit
 from models.verdict import (
     THROUGHPUT_BLOCK_KIB,
@@ -47,7 +55,8 @@ if TYPE_CHECKING:
     from models.project.model import Requirements
 
 __all__ = ["FAIL", "PASS", "CAUTION", "OPEN", "THROUGHPUT_BLOCK_KIB", "BottleneckSentence", "Headline", "Verdict",
-           "CAPACITY_NOT_JUDGED", "CAPACITY_NOT_MEASURED", "PROFILE_KIND_MEANINGS", "UNMEASURED_WORDS",
+           "CAPACITY_NOT_JUDGED", "CAPACITY_NOT_MEASURED", "GROWTH_NOT_MEASURED_CELL", "PROFILE_KIND_MEANINGS",
+           "profile_kind_phrase", "profile_kinds_legend", "UNMEASURED_WORDS",
            "CAPACITY_UNMEASURED_WORDS", "with_capacity_unmeasured",
            "partly_unmeasured_caution",
            "bottleneck_sentence", "capacity_fits",
@@ -173,6 +182,12 @@ def with_capacity_unmeasured(found: Sequence[Verdict]) -> tuple[Verdict, ...]:
             *(v for v in found if not (v.kind == PASS and v.area == "capacity")))
 
 
+GROWTH_NOT_MEASURED_CELL = "not measured (0% a year applied)"
+"""A yearly growth the import did not measure (``models.project.model.data_growth_unmeasured``) where the
+workloads' inputs are listed (the workbook's Workloads sheet, the PDF's workload figures): never a bare 0, which
+reads as measured or chosen."""
+
+
 GROWTH_UNMEASURED_WORDS = ", growth not measured (0%/yr applied: state the customer's growth)"
 """What a fitting system's verdict says of its runway when the workloads' growth was not measured."""
 
@@ -218,32 +233,6 @@ def capacity_verdicts(capacity: ScenarioCapacity | None,
             else:
                 out.append(Verdict(PASS, name, f"the data needs {used} of {usable} usable{grow}", "capacity"))
     return tuple(out)
-
-
-PROFILE_KIND_MEANINGS: dict[str, str] = {
-    "calibrated": "fitted to published benchmarks of this system",
-    "derived": "derived from a related system's measurements",
-    "hardware relation only": "estimated from its family's calibrated systems",
-    "assumed": "from StorPlan's default parameters, not fitted to any published measurement",
-}
-"""What each performance profile kind (``models.present.summary.PROFILE_KIND_WORDS``) means, in a customer's words:
-the one set of words the verdicts (:data:`UNMEASURED_WORDS`: a figure not measured on this system), the catalog
-browser's evidence legend and ``storplan catalog controller --evidence``
-(``models.present.catalog_browser.EVIDENCE_LEGEND``) say it in."""
-UNMEASURED_WORDS: dict[str, str] = {kind: words for kind, words in PROFILE_KIND_MEANINGS.items()
-                                    if kind != "calibrated"}
-ASSUMED_UNMEASURED_WORDS: dict[str, str] = {
-    "default": UNMEASURED_WORDS["assumed"],
-    "catalogued": "from its catalogued profile, whose values are assumed, none fitted to a published measurement",
-    "project": "from the project file's own profile, not fitted to any published measurement",
-}
-"""``UNMEASURED_WORDS``' "assumed" by where the profile's numbers come from (``models.performance.profiles.
-assumed_origin``): StorPlan's default parameters only where no profile applies; a catalogued profile none of
-whose fields a measurement fitted (the EF550's SANtricity profile) or the project file's own is not them."""
-UNFITTED_RELATION_UNMEASURED = "estimated from its family's catalogued software costs, none fitted to a measurement"
-"""``UNMEASURED_WORDS``' "hardware relation only" when no profile of the family is fitted (the E-Series)."""
-"""How a figure not fitted to this system's own measurements was obtained (a profile kind -> words); a path no
-profile governs reads in the words of ``models.present.summary.NO_PROFILE_WORDS`` instead."""
 
 
 def _unmeasured(wp: WorkloadPerformance, compact: bool = False) -> str:

@@ -49,10 +49,17 @@ from models.present.verdicts import (
     CAPACITY_NOT_JUDGED,
     CAPACITY_NOT_MEASURED,
     CAPACITY_UNMEASURED_WORDS,
+    GROWTH_NOT_MEASURED_CELL,
     partly_unmeasured_caution,
 )
 from models.present.waterfall import scenario_waterfall
-from models.project.model import capacity_partly_unmeasured, capacity_unmeasured, dataset_unmeasured
+from models.project.model import (
+    capacity_partly_unmeasured,
+    capacity_unmeasured,
+    data_growth_unmeasured,
+    dataset_unmeasured,
+    iops_growth_unmeasured,
+)
 from models.units import CapacityUnit, capacity_decimals
 from models.verdict import design_verdict
 
@@ -599,7 +606,8 @@ def workloads_sheet(project: Project, scenario: Scenario, catalog: Catalog, unit
     evaluated, target IOPS and MB/s, I/O size, read and random shares, data set and provisioned capacity (the
     project's unit), yearly growth of data and IOPS, and latency SLO (an imported environment's workloads read
     here as the import gave them; a data set the import did not measure reads "not measured", never 0:
-    ``models.project.model.dataset_unmeasured``)."""
+    ``models.project.model.dataset_unmeasured``, and so does a growth it did not measure, with the 0% applied:
+    ``data_growth_unmeasured``, ``iops_growth_unmeasured``)."""
     from models.project.names import node_names
 
     names = node_names(scenario.nodes, catalog)
@@ -611,8 +619,9 @@ def workloads_sheet(project: Project, scenario: Scenario, catalog: Catalog, unit
         rows.append([w.name, names.get(w.target, w.target), w.enabled, w.target_iops, w.target_mbps,
                      round(w.block_kib, 4), round(w.read_pct, 4), round(w.random_pct, 4),
                      CAPACITY_NOT_MEASURED if dataset_unmeasured(w) else _cap(w.dataset_bytes, divisor),
-                     _cap(w.provisioned_bytes, divisor), w.growth_pct_per_year,
-                     w.iops_growth_pct_per_year, w.slo_ms])
+                     _cap(w.provisioned_bytes, divisor),
+                     GROWTH_NOT_MEASURED_CELL if data_growth_unmeasured(w) else w.growth_pct_per_year,
+                     GROWTH_NOT_MEASURED_CELL if iops_growth_unmeasured(w) else w.iops_growth_pct_per_year, w.slo_ms])
     return rows
 
 

@@ -407,10 +407,24 @@ IMPORTED_ID_PREFIX = "imported-"
 source measures growth, so such a workload's 0%/yr growth is "not measured", never "no growth planned"."""
 
 
+def data_growth_unmeasured(workload: "Workload") -> bool:
+    """Whether a workload's data growth was not measured: an imported workload (:data:`IMPORTED_ID_PREFIX`) still
+    at the 0%/yr the import applies (no source measures growth; every import is one snapshot). What lists the
+    workloads' growth (the workbook's Workloads sheet and its CSV, the PDF's workload figures) says "not measured",
+    not "0% a year"; a growth the user sets (other than 0) is shown as set, and any workload not imported shows its
+    0% as entered."""
+    return workload.id.startswith(IMPORTED_ID_PREFIX) and workload.growth_pct_per_year == 0
+
+
+def iops_growth_unmeasured(workload: "Workload") -> bool:
+    """As :func:`data_growth_unmeasured`, for the workload's IOPS growth (no import measures that either)."""
+    return workload.id.startswith(IMPORTED_ID_PREFIX) and workload.iops_growth_pct_per_year == 0
+
+
 def growth_unmeasured(workloads: "list[Workload]") -> bool:
     """Whether some enabled workload is an imported one (:data:`IMPORTED_ID_PREFIX`) still at 0%/yr growth: its
-    growth was not measured (the import applies 0%/yr) rather than planned as none."""
-    return any(w.enabled and w.id.startswith(IMPORTED_ID_PREFIX) and w.growth_pct_per_year == 0 for w in workloads)
+    growth was not measured (the import applies 0%/yr) rather than planned as none (:func:`data_growth_unmeasured`)."""
+    return any(w.enabled and data_growth_unmeasured(w) for w in workloads)
 
 
 def capacity_unmeasured(workloads: "list[Workload]", effective_capacity_bytes: int = 0) -> bool:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from app.cli import main
-from models.present.summary import PARTLY_UNMEASURED_STATUS
+from app.gui.main_window import ASSUMED_COLOR
+from models.present.summary import PARTLY_UNMEASURED_STATUS, UNMEASURED_STATUS
 from models.present.verdicts import partly_unmeasured_caution
 from models.project.model import capacity_partly_unmeasured
 from models.store import load_project_file
@@ -36,7 +37,7 @@ def test_the_status_bar_says_the_capacity_is_partly_not_measured(open_window, qt
     caution = partly_unmeasured_caution(capacity_partly_unmeasured(project.scenario.workloads))
     assert caution is not None and "svm-" in caution.text  # the premise: the ONTAP volumes' workload
     assert PARTLY_UNMEASURED_STATUS == "met, capacity partly not measured"
-    assert f"Requirements: <b>{PARTLY_UNMEASURED_STATUS}</b>" in label.text()
+    assert f"Requirements: <b>{_amber(PARTLY_UNMEASURED_STATUS)}</b>" in label.text()  # a caution's colour
     tip = label.toolTip()
     assert PARTLY_UNMEASURED_STATUS in tip
     assert caution.text.replace("(", "").replace(")", "") in tip.replace("(", "").replace(")", "")  # the sentence
@@ -51,3 +52,22 @@ def test_an_import_whose_capacity_is_all_measured_says_plainly_met(open_window, 
     project, _win, label = _verdict(open_window, qtbot, [LIVE], tmp_path / "live.storplan")
     assert capacity_partly_unmeasured(project.scenario.workloads) == []
     assert "Requirements: <b>met</b>" in label.text() and "partly" not in label.toolTip()
+    assert ASSUMED_COLOR not in label.text()  # a plain met in the status bar's own colour
+
+
+def test_the_status_bar_says_an_unmeasured_capacity_in_amber(open_window, qtbot, tmp_path) -> None:
+    """Review 56 (gui56, left over): "met, capacity not measured" (ONTAP counters alone, no capacity: 0 bytes fit
+    anywhere) and "met, capacity partly not measured" were plain bold, like a plain "met"; they are cautions, so
+    they read in the app's caution amber (the colour of figures on an assumed profile, the result views' WARNING;
+    red stays for a miss)."""
+    _project, _win, label = _verdict(open_window, qtbot, KEYPERF, tmp_path / "ontap.storplan")
+    qtbot.waitUntil(lambda: UNMEASURED_STATUS in label.text(), timeout=20_000)
+    assert f"Requirements: <b>{_amber(UNMEASURED_STATUS)}</b>" in label.text()
+    assert "#d64545" not in label.text()
+
+
+def _amber(text: str) -> str:
+    from app.gui.results._common import WARNING
+
+    assert ASSUMED_COLOR == WARNING == "#E69F00"  # one caution colour: the status bar's and the result views'
+    return f"<span style='color:{ASSUMED_COLOR}'>{text}</span>"

@@ -67,6 +67,7 @@ from models.present.capacity_band import band_lines, break_even_line, system_ban
 from models.present.capacity_text import exact_figures, text_in_unit
 from models.present.dr_system import replica_lines, replica_sources, shown_waterfall
 from models.present.formula_precision import precise_formula
+from models.present.key_figures import GROWTH_NOT_MEASURED
 from models.present.verdicts import partly_unmeasured_caution, with_capacity_unmeasured
 from models.present.waterfall import with_effective_band
 from models.project.model import capacity_partly_unmeasured, capacity_unmeasured, growth_unmeasured
@@ -624,7 +625,10 @@ class CapacityView(QWidget):
                                                                        fmt_ratio(efficiency)))
         self._kpis["reduction"].value.setText(fmt_ratio(reduction))
         self._kpis["reduction"].caption.setText("Data reduction (kept)" if kept is not None else "Data reduction")
-        self._kpis["months"].value.setText(fmt_months(months_value))
+        project_workloads = self.bands_source()[1] if self.bands_source is not None else []
+        self._kpis["months"].value.setText(  # an import's 0%/yr is no measurement: not "no growth" (as the report)
+            GROWTH_NOT_MEASURED if not finite(months_value) and growth_unmeasured(project_workloads)
+            else fmt_months(months_value))
         caption = self._kpis["months"].caption
         caption.setText(caption.fontMetrics().elidedText(months_caption, Qt.TextElideMode.ElideRight, 230))
         self._kpis["months"].setToolTip(

@@ -88,7 +88,7 @@ from models.present.explain import FIGURES, explain_figure, explain_station
 from models.present.headroom import fmt_headroom
 from models.present.iops_bound import bottleneck_words, iops_bound_words, slo_capped_words, station_words
 from models.present.resilience import compact_runway, compact_states, runway_lines, state_label, state_verdict
-from models.present.verdicts import CAUTION, workload_verdict_pair
+from models.present.verdicts import CAUTION, profile_kinds_legend, workload_verdict_pair
 from models.units import CapacityUnit
 
 if TYPE_CHECKING:
@@ -229,6 +229,12 @@ class _TextsScroll(QScrollArea):
             self.setViewportMargins(0, 0, 0, extra)
 
 
+PROFILE_TOOLTIP = ("How the controller's performance profile behind this row's figures was obtained: "
+                   + profile_kinds_legend() + ".")
+"""The Profile column's tooltip: the kinds in the one set of words (``models.present.verdicts.PROFILE_KIND_MEANINGS``,
+the catalog browser's legend, the verdicts and the report's profile row say them in)."""
+
+
 class PerformanceView(QWidget):
     """The performance results of one scenario.
 
@@ -254,12 +260,7 @@ class PerformanceView(QWidget):
                      "of outstanding I/Os (users): what a benchmark ramp reports as its peak.",
         "Headroom": "How far today's target is below saturation, as a percentage of the target (the sizer's "
                     "headroom is over the target grown over the horizon).",
-        "Profile": "How the controller's performance profile behind this row's figures was obtained: calibrated "
-                   "(fitted to measurements of this model), derived (a fitted profile carried over from another "
-                   "version, protocol or model), hardware relation only (software costs shared by the "
-                   "calibrated platforms of its family, run on this model's cores: the widest band of the three), "
-                   "assumed (no published measurement constrains it), assumed vSAN costs (a vSAN cluster) or "
-                   "published service limits (a managed service).",
+        "Profile": PROFILE_TOOLTIP,
     }
 
     def __init__(self, parent: QWidget | None = None):
