@@ -21,10 +21,11 @@ from typing import TYPE_CHECKING
 from models.formatting import finite, fmt_capacity, fmt_months
 
 if TYPE_CHECKING:
+    from models.capacity.results import CapacityResult
     from models.catalog import Catalog
     from models.performance.paths import WorkloadPath
     from models.performance.resilience import StateResult
-    from models.project.model import Requirements, Scenario, Settings
+    from models.project.model import HciClusterNode, Requirements, Scenario, Settings
 
 __all__ = ["HostFailureFigure", "NPlusCheck", "host_failure_figures", "host_failure_figures_many", "n_plus_checks"]
 
@@ -38,6 +39,28 @@ class NPlusCheck:
     text: str
     subject: str
     state: str
+
+
+def _own_cluster_words(cluster: HciClusterNode, reduced: HciClusterNode, result: CapacityResult) -> str:
+    """Why the N+k capacity is not the host failure's (``models.performance.resilience.capacity_in_failure``, which
+    spends the host rebuild reserve on the rebuild): the hosts left are counted as a cluster of their own, which
+    keeps its own host rebuild reserve for a further failure and, on vSAN ESA, lays RAID-5 out for its own size
+    (``models.capacity.hci``). "" when neither applies (slack space scales with the hosts: the two figures agree)."""
+    from models.capacity.rules import vsan_policy_rule
+    from models.capacity.stretched import site_hosts
+
+    parts = []
+    if any(step.name == "Host rebuild reserve" for step in result.steps):
+        parts.append("keeps a host rebuild reserve of its own for a further failure")
+    before = vsan_policy_rule(cluster.policy, cluster.architecture, site_hosts(cluster))
+    after = vsan_policy_rule(reduced.policy, reduced.architecture, site_hosts(reduced))
+    if after.name != before.name:
+        parts.append(f"lays its data out as {after.name}")
+    if not parts:
+        return ""
+    return (f"; the {reduced.hosts} hosts left are counted as a cluster of their own, which "
+            + " and ".join(parts) + ": the host-failure capacity, while the failed host is rebuilt into the "
+            "reserve, is larger")
 
 
 def _hosts(k: int) -> str:
@@ -98,6 +121,7 @@ def n_plus_checks(requirements: Requirements, scenario: Scenario, catalog: Catal
                     else ", no growth planned")
             over = f" over the {horizon:,.0f}-month horizon" if horizon > 0 else ""
             met, how = True, f"the data still fits the usable capacity{over} ({figures} today{grow})"
+        how += _own_cluster_words(cluster, cluster.model_copy(update={"hosts": max(cluster.hosts - k, 1)}), result)
         checks.append(NPlusCheck(met, f"{prefix}N+{k} (required): with {down} down {how}", "", state))
     on_cluster = {w.id for w in scenario.workloads if w.performance_enabled and w.target in {c.id for c in clusters}}
     solved: dict[str, tuple[float | None, float, str, bool | None]] = {}

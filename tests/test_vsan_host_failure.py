@@ -105,3 +105,89 @@ def test_host_failure_without_resync_is_the_sizers_n_plus_1_figure(monkeypatch: 
     normal = evaluate_performance(design.scenario, design.catalog, design.settings, design.raid)
     assert expected is not None and state.performance.max_iops_at_slo == pytest.approx(expected, rel=1e-3)
     assert expected < 0.6 * (normal.workloads[0].max_iops_at_slo or 0.0)  # the read cache went with the host
+
+
+def _capacity_state(project):
+    from models.evaluate import evaluate, evaluate_resilience
+
+    ev = evaluate(project)
+    (state,) = [c for c in evaluate_resilience(project, ev).capacity_states if c.state == "host_failure"]
+    return ev.capacity.systems[0].usable_bytes, state
+
+
+def _example_with(name: str, **node_changes):
+    from models.store import load_any
+
+    project = load_any(examples_dir() / f"{name}.toml")
+    if not node_changes:
+        return project
+    scenario = project.scenarios[0]
+    nodes = [n.model_copy(update=node_changes) if n.kind == "hci_cluster" else n for n in scenario.nodes]
+    return project.model_copy(update={"scenarios": [scenario.model_copy(update={"nodes": nodes})]})
+
+
+def test_host_failure_capacity_spends_the_host_rebuild_reserve_as_the_stretched_rule_does() -> None:
+    """Review 56 (vsanb56): one rule for every vSAN cluster, as for a stretched one's site: the host rebuild reserve is
+    "reserved space for vSAN to be able to repair in case of a single host failure" (VMware vSAN monitoring guide,
+    "Reserved Capacity"), so the rebuild spends it. By hand on the 6-host ESA example, with h one host's right-sized
+    devices (6 x 3.2 TB NVMe), the operations reserve 10% and RAID-5 4+1 (1.25) with ESA's 13.1% overhead: normal usable
+    is (6h x 0.9 - h) / 1.25 / 1.131, with a host down 5h x 0.9 / 1.25 / 1.131 = 4.5 / 4.4 = 102% of normal (not the 5/6
+    = 83% shown before); with the reserve turned off, the data must fit on 5 hosts: 5/6 of 6h x 0.9."""
+    from models.catalog import Drive, HciNode
+
+    host = CAT.get("vsan-esa-readynode-32c-512g-25g", HciNode)
+    h = 6 * CAT.get(host.capacity_drive, Drive).right_sized_bytes
+    factor = 1.25 * 1.131
+    normal, state = _capacity_state(_example_with("vsan8-esa-6host-sqlserver-oltp"))
+    assert normal == pytest.approx((6 * h * 0.9 - h) / factor, rel=1e-9)
+    assert state.usable_bytes == pytest.approx(5 * h * 0.9 / factor, rel=1e-9)
+    assert state.usable_bytes / normal == pytest.approx(4.5 / 4.4, rel=1e-9)
+    assert state.fits and "83%" not in state.text and "102% of the normal usable capacity" in state.text
+    assert "one of 6 hosts is down" in state.text and "into the host rebuild reserve" in state.text
+    assert "no reserve left for a second host failure" in state.text
+    assert '"reserved space for vSAN to be able to repair in case of a single host failure"' in state.text
+    normal, state = _capacity_state(_example_with("vsan8-esa-6host-sqlserver-oltp", host_rebuild_reserve=False))
+    assert normal == pytest.approx(6 * h * 0.9 / factor, rel=1e-9)
+    assert state.usable_bytes == pytest.approx(5 * h * 0.9 / factor, rel=1e-9)
+    assert "no host rebuild reserve" in state.text and "falls to 83% of normal" in state.text
+
+
+@pytest.mark.parametrize("name, words", [
+    (HYBRID, "(vSAN can rebuild its components on the other hosts)"),
+    # OSA RAID-5 3+1 needs 4 hosts: with 3 left nothing is rebuilt
+    ("vsan-sqlserver-raid5", "vSAN cannot rebuild the failed host's components on 3 hosts (vSAN FTT=1 RAID5 (3+1) "
+                             "erasure coding needs 4)"),
+])
+def test_host_failure_capacity_with_slack_space_is_the_data_on_one_host_fewer(name: str, words: str) -> None:
+    """Slack space (OSA, vSAN before 7.0 U1) is a share of every host, not a host's capacity set aside: the data
+    must fit on the other 3 of 4 hosts, 3/4 of normal usable (each host's share of it alike)."""
+    normal, state = _capacity_state(_example_with(name))
+    assert state.usable_bytes == pytest.approx(normal * 3 / 4, rel=1e-12)
+    assert "slack space (a share of every host)" in state.text and "falls to 75% of normal" in state.text
+    assert words in state.text
+
+
+def test_the_n_plus_1_capacity_says_why_it_is_below_the_host_failure_capacity() -> None:
+    """The 6-host ESA example's N+1 requirement counts the 5 hosts left as a cluster of their own (its own host
+    rebuild reserve, RAID-5 2+1 on 5 hosts): by hand (5h x 0.9 - h) / 1.5 / 1.131, below the host failure's
+    5h x 0.9 / 1.25 / 1.131 on the same page; the requirement's words say so. A slack-space cluster's two figures
+    are the same (3/4 of normal on the hybrid example), and its words add nothing."""
+    from models.catalog import Drive, HciNode
+    from models.evaluate import evaluate
+
+    host = CAT.get("vsan-esa-readynode-32c-512g-25g", HciNode)
+    h = 6 * CAT.get(host.capacity_drive, Drive).right_sized_bytes
+    project = _example_with("vsan8-esa-6host-sqlserver-oltp")
+    (check,) = [c for c in evaluate(project, resilience=True).resilience.requirement_checks
+                if c.requirement == "n_plus" and not c.subject]
+    n_plus = (5 * h * 0.9 - h) / 1.5 / 1.131
+    assert f"of {n_plus / 2**40:.2f} TiB usable today" in check.text
+    _, state = _capacity_state(project)
+    assert state.usable_bytes > 1.5 * n_plus
+    assert ("the 5 hosts left are counted as a cluster of their own, which keeps a host rebuild reserve of its own "
+            "for a further failure and lays its data out as vSAN ESA FTT=1 RAID-5 (2+1)") in check.text
+    hybrid = _example_with(HYBRID)
+    (check,) = [c for c in evaluate(hybrid, resilience=True).resilience.requirement_checks
+                if c.requirement == "n_plus" and not c.subject]
+    normal, state = _capacity_state(hybrid)
+    assert f"of {state.usable_bytes / 2**40:.2f} TiB usable" in check.text and "of their own" not in check.text

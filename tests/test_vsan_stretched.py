@@ -23,6 +23,7 @@ from models.catalog import Drive, HciNode, bundled_catalog
 from models.evaluate import evaluate, evaluate_resilience
 from models.performance import build_path
 from models.performance.resilience import capacity_in_failure, evaluate_states
+from models.performance.states import host_failure
 from models.project import HciClusterNode
 from models.resources import examples_dir
 from models.sizing import size
@@ -424,3 +425,57 @@ def test_the_esa_reports_data_reduction_and_fitting_words_agree(tmp_path):
     carried = "and assumed for this vSAN ESA cluster: nothing was fitted to a measurement of this cluster"
     assert text.count(basis) == 2 and text.count(carried) == 2  # the Performance note and the sources' count
     assert "is not a catalog number and is not counted here" in text
+
+
+def test_host_failure_performance_goes_by_site_and_the_failed_hosts_site_binds():
+    """Review 56 (vsanb56): a stretched cluster's host failure is not 7 of 8 hosts cluster-wide (1.40M IOPS on the
+    example): each data site serves its own VMs' reads and one copy of every write, half of each host station's
+    work, so the failed host's site carries its half on 3 of its 4 hosts. By hand from the normal path, per host
+    station of multiplicity m and demand D per I/O: site A (one host down) bounds at m/2 x 3/4 x servers / (D/2),
+    with the resync (20% of its drives' and network's time) taken off those two, site B at m/2 x servers / (D/2);
+    the inter-site link keeps its bound. The example's software path binds: 3/4 of 1.60M = 1.20M."""
+    project = _example()
+    scenario = project.scenarios[0]
+    path = build_path(scenario, CAT, scenario.workloads[0])
+    rf = path.read_fraction
+    bounds = []
+    for s in path.stations:
+        if s.delay:
+            continue
+        demand = rf * s.read_s + (1 - rf) * (s.write_s + s.write_async_s)
+        if s.ident.role == "intersite_link":
+            bounds.append(s.multiplicity * s.servers / demand)
+            continue
+        free = 0.8 if s.ident.role in ("drives", "network") else 1.0  # the resync's 20%, at site A only
+        bounds.append(round(s.multiplicity / 2 * 3 / 4) * s.servers * free / (demand / 2))
+        bounds.append(s.multiplicity / 2 * s.servers / (demand / 2))
+    normal = evaluate(project).performance.workloads[0]
+    states = {st.state: st for st in evaluate_states(scenario, CAT)[normal.workload_id]}
+    failed = states["host_failure"]
+    assert failed.performance.saturation_iops == pytest.approx(min(bounds), rel=1e-6)
+    assert normal.saturation_iops == pytest.approx(1.6e6, rel=1e-6)
+    assert failed.performance.saturation_iops == pytest.approx(0.75 * normal.saturation_iops, rel=1e-6)
+    assert failed.performance.max_iops_at_slo < 0.76 * normal.max_iops_at_slo  # not 7/8 (1.39M)
+    # at light load a stretched host failure is no faster than normal operation (the same demand per I/O)
+    assert _light_load_ms(failed.performance) >= _light_load_ms(normal) - 1e-9
+    assert "one of the 4 hosts at data site A is down" in failed.reason
+    assert "site A's other 3 hosts" in failed.reason and "site B's 4 hosts run as normal" in failed.reason
+    # the degraded path: every host station split into its two sites, site A with 3 of its 4 hosts' devices
+    degraded = host_failure(path, 8)
+    assert degraded is not None
+    split = {(s.ident.role, s.ident.index): s for s in degraded.path.stations if s.ident.role == "software_limit"}
+    assert split[("software_limit", 0)].multiplicity == 3 and split[("software_limit", 1)].multiplicity == 4
+    assert split[("software_limit", 0)].name.endswith("site A (host down)")
+
+
+def test_a_stretched_host_failure_keeps_the_invariants_on_raid1_and_osa():
+    """The engine invariants hold for the host failure by site too (no state beats normal operation) and the
+    failed host's site binds on each variant: saturation at most (k - 1) / k of normal, k hosts per site."""
+    for changes, k in (({"inter_site_rtt_ms": 4.0, "policy": "ftt1-raid1"}, 4),
+                       ({"architecture": "osa", "catalog_id": "vsan-8-osa-allflash-host", "policy": "ftt1-raid1",
+                         "hosts": 6, "disk_groups_per_host": 2, "capacity_drives_per_group": 4}, 3)):
+        project = _example(**changes)
+        assert violations(project) == []
+        normal = evaluate(project).performance.workloads[0]
+        states = {st.state: st for st in evaluate_states(project.scenarios[0], CAT)[normal.workload_id]}
+        assert states["host_failure"].performance.saturation_iops <= (k - 1) / k * normal.saturation_iops * 1.000001

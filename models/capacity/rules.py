@@ -258,6 +258,15 @@ VSAN_RESERVE_DOCS = ("VMware vSAN documentation, 'Reserve capacity' (vSAN 7.0 U1
                      "matches the total capacity of the largest host in the cluster'")
 """Where the reserved-capacity rule (replacing slack space from vSAN 7.0 U1) comes from."""
 
+VSAN_HOST_REBUILD_RESERVE_DEF = ("VMware defines the host rebuild reserve as \"reserved space for vSAN to be able to "
+                                 "repair in case of a single host failure\" (vSAN Monitoring and Troubleshooting, "
+                                 "'Reserved Capacity', vSAN 7.0 and 8.0)")
+"""What the host rebuild reserve is for, in VMware's words (docs.vmware.com, vSAN monitoring guide, page
+GUID-CD510EAE-1A9F-45D2-BB66-E893C8AAF20A; the vSAN Management API says the same of ``VsanCapacityReservationInfo``'s
+``hostRebuildThreshold``: vSAN "reserves capacity in the cluster to be able to repair objects after a host
+failure"): the capacity a host failure's repair spends (the host-failure capacity state,
+``models.performance.resilience.capacity_in_failure``)."""
+
 VSAN_ESA_LFS_OVERHEAD = 0.131
 """vSAN ESA log-structured file system overhead: "an additional ~13.1% of the object and replica data size"
 (Broadcom KB 394410, "Storage space utilization calculation for VM's objects on vSAN Express Storage Architecture

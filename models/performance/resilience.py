@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from models.capacity.layout import RaidLayout
+from models.capacity.rules import VSAN_HOST_REBUILD_RESERVE_DEF, vsan_policy_rule
 from models.capacity.stretched import site_hosts
 from models.catalog import Catalog, Drive
 from models.performance.engine import (
@@ -381,9 +382,10 @@ def capacity_in_failure(
     """The capacity of each system while a drive rebuilds (a spare drive is consumed until the failed one is
     replaced; usable capacity is unchanged) and, for vSAN, while a host is down (its disk groups' share of the
     usable capacity is gone until it returns, and vSAN rebuilds its components into the free space of the others:
-    the data must fit in what is left, vSAN's host rebuild reserve; a stretched cluster by site:
-    :func:`_stretched_host_failure`) and, for a stretched cluster, while a data site is lost (the surviving site's
-    full copy: the usable capacity is unchanged, its site mirroring is not).
+    the data must fit in what is left, which vSAN's host rebuild reserve is for, on the cluster's other hosts or
+    on the failed host's site's in a stretched cluster: :func:`_host_failure_capacity`) and, for a stretched
+    cluster, while a data site is lost (the surviving site's full copy: the usable capacity is unchanged, its site
+    mirroring is not).
 
     Args:
         scenario, catalog: the design; systems: the capacity engine's ``CapacityResult`` per system.
@@ -414,18 +416,8 @@ def capacity_in_failure(
                         "drive rebuild: no hot spare, so the failed drive's group runs degraded until it is replaced")
             out.append(CapacityState(result.system_id, "drive_rebuild", result.usable_bytes,
                                      result.physical_used_bytes <= result.usable_bytes, text))
-        elif isinstance(node, HciClusterNode) and node.stretched and node.hosts >= 4:
-            out.append(_stretched_host_failure(node, result))
-        elif isinstance(node, HciClusterNode) and node.hosts >= 2:
-            usable = result.usable_bytes * (node.hosts - 1) / node.hosts
-            fits = result.physical_used_bytes <= usable
-            share = f"{(node.hosts - 1) / node.hosts:.0%}"
-            text = (f"host failure: one of {node.hosts} hosts is down, usable capacity falls to "
-                    f"{share} of normal; the stored data "
-                    + ("still fits (vSAN can rebuild its components on the other hosts)" if fits else
-                       "no longer fits: vSAN cannot rebuild its components (keep one host's capacity free, the host "
-                       "rebuild reserve)"))
-            out.append(CapacityState(result.system_id, "host_failure", usable, fits, text))
+        elif isinstance(node, HciClusterNode) and node.hosts >= (4 if node.stretched else 2):
+            out.append(_host_failure_capacity(node, result))
         if isinstance(node, HciClusterNode) and node.stretched:
             fits = result.physical_used_bytes <= result.usable_bytes
             text = ("site failure: one data site is lost; the surviving site holds a full copy of every object "
@@ -436,20 +428,21 @@ def capacity_in_failure(
     return tuple(out)
 
 
-def _stretched_host_failure(node: HciClusterNode, result: CapacityResult) -> CapacityState:
-    """A stretched cluster with one host down: each data site holds a full copy on its own ``k = hosts / 2`` hosts,
-    so the host's site must hold its copy on its ``k - 1`` others (vSAN repairs the site's components inside the
-    site; the other site's copy is untouched), not the cluster on 7 of 8 hosts.
+def _host_failure_capacity(node: HciClusterNode, result: CapacityResult) -> CapacityState:
+    """A vSAN cluster with one host down, one rule for a cluster of one site and a stretched one: the data a
+    failed host held is rebuilt on the other hosts of its fault domain, the cluster's ``k = hosts`` hosts, or in a
+    stretched cluster its data site's ``k = hosts / 2`` (each site holds a full copy and vSAN repairs a site's
+    components inside that site; the other site's copy is untouched), so the data must fit on ``k - 1`` hosts.
 
-    Per site, of each host's capacity ``h`` (after any deduplication metadata, which scales with the devices) the
-    operations reserve keeps a share ``p`` and the host rebuild reserve one host, so normal operation's usable
-    capacity is that site's ``k h (1 - p) - h`` over the policy (and ESA's overhead). The host rebuild reserve is
-    there for this failure (VMware vSAN documentation, "Reserve capacity": "reserved space for vSAN to be able to
-    repair in case of a single host failure", :data:`models.capacity.rules.VSAN_RESERVE_DOCS`), so the product
-    assumes the rebuild spends it: the site has ``(k - 1) h (1 - p)`` for VM data, ``(k - 1)(1 - p) / (k(1 - p) -
-    1)`` of normal usable (27.8 of 26.8 TiB on the 4+4 ESA example, 104%; holding the reserve back as well would
-    leave 65%). Without a host rebuild reserve (turned off, or slack space, which scales with the devices) the site
-    keeps ``(k - 1) / k`` of it."""
+    Of each host's capacity ``h`` (after any deduplication metadata, which scales with the devices) the operations
+    reserve keeps a share ``p`` and the host rebuild reserve one host per fault domain, so normal operation's usable
+    capacity is ``k h (1 - p) - h`` per fault domain over the policy (and ESA's overhead). The host rebuild reserve is
+    there for this failure (:data:`models.capacity.rules.VSAN_HOST_REBUILD_RESERVE_DEF`: "reserved space for vSAN to be
+    able to repair in case of a single host failure"), so the rule is that the rebuild spends it: ``(k - 1) h (1 - p)``
+    is left for VM data, ``(k - 1)(1 - p) / (k(1 - p) - 1)`` of normal usable (102% on the 6-host ESA example, 104% on
+    the 4+4 stretched one; holding the reserve back as well would leave 80% and 65%). Without a host rebuild reserve
+    (turned off, a 2-node cluster, or slack space, which scales with the devices) the data must fit on ``k - 1`` hosts:
+    ``(k - 1) / k`` of normal usable."""
     steps = {step.name: step for step in result.steps}
     ops = steps.get("Operations reserve")
     p = 1.0 - ops.bytes_after / ops.bytes_before if ops is not None and ops.bytes_before > 0 else 0.0
@@ -458,17 +451,36 @@ def _stretched_host_failure(node: HciClusterNode, result: CapacityResult) -> Cap
     ratio = (k - 1) * (1 - p) / (k * (1 - p) - (1.0 if reserve else 0.0))
     usable = result.usable_bytes * ratio
     fits = result.physical_used_bytes <= usable
-    where = f"one of the {k} hosts at a data site is down and that site must hold its full copy on its {k - 1} others"
-    if reserve:
-        text = (f"host failure: {where} (the other site's copy is untouched); vSAN rebuilds it into the host rebuild "
-                f"reserve that site keeps free for this, which leaves room for {ratio:.0%} of the normal usable "
-                "capacity (normal operation leaves the reserve out); the stored data "
-                + ("still fits; until the host returns, that site has no reserve left for a second host failure"
-                   if fits else "no longer fits: vSAN cannot rebuild that site's copy"))
+    # the fault domains the policy lays a component set over (ESA's RAID-5 4+1 is 5 wide; VMware asks 6 hosts)
+    policy = vsan_policy_rule(node.policy, node.architecture, k)
+    width = 5 if policy.factor == 1.25 and node.architecture == "esa" else policy.min_hosts
+    rebuilds = k - 1 >= width
+    if node.stretched:
+        where = (f"one of the {k} hosts at a data site is down and that site must hold its full copy on its {k - 1} "
+                 "others (the other site's copy is untouched)")
+        site, copy = "that site", "that site's copy"
     else:
-        text = (f"host failure: {where} (the other site's copy is untouched): usable capacity falls to {ratio:.0%} "
-                "of normal; the stored data "
-                + ("still fits (vSAN can rebuild that site's components on its other hosts)" if fits else
-                   "no longer fits: vSAN cannot rebuild that site's copy (keep one host's capacity free at each "
-                   "site, the host rebuild reserve)"))
+        where = f"one of {k} hosts is down and its data must be held on the other {k - 1}"
+        site, copy = "the cluster", "its components"
+    if not rebuilds:
+        where += (f"; vSAN cannot rebuild the failed host's components on {k - 1} hosts ({policy.name} needs "
+                  f"{width}), so they tolerate one failure fewer until the host returns")
+    if reserve:
+        text = (f"host failure: {where}; "
+                + (f"vSAN rebuilds the failed host's components into the host rebuild reserve {site} keeps free "
+                   "for this, which leaves " if rebuilds
+                   else f"{site}'s host rebuild reserve is counted as free for it, which leaves ")
+                + f"room for {ratio:.0%} of the normal usable capacity (normal operation leaves the reserve out); the "
+                "stored data "
+                + (f"still fits; until the host returns, {site} has no reserve left for a second host failure"
+                   if fits else f"no longer fits: vSAN cannot rebuild {copy}")
+                + f"; {VSAN_HOST_REBUILD_RESERVE_DEF}")
+    else:
+        kept = "slack space (a share of every host)" if "Slack space" in steps else "no host rebuild reserve"
+        text = (f"host failure: {where}; {site} keeps {kept}, not a host's capacity set aside for the rebuild, so "
+                f"the data must fit on those {k - 1} hosts: usable capacity falls to {ratio:.0%} of normal; the "
+                "stored data "
+                + (("still fits" + (f" (vSAN can rebuild {copy} on the other hosts)" if rebuilds else "")) if fits
+                   else f"no longer fits: vSAN cannot rebuild {copy} (keep one host's capacity free"
+                   + (" at each site" if node.stretched else "") + ", the host rebuild reserve)"))
     return CapacityState(result.system_id, "host_failure", usable, fits, text)

@@ -33,7 +33,9 @@ reason in words; a state that does not apply to the path returns None. The trans
   state's capacity-drive and cache-device stations are those of the cluster with one host fewer (the same path
   built for ``hosts - 1``, so the sizer's N+1 check of that smaller cluster and this state see the same disk
   groups: :data:`SURVIVOR_ROLES`); resync of its components to the others keeps the remaining capacity drives and
-  network :data:`RESYNC_UTILISATION` busy (vSAN rebuilds after the 60-minute repair delay; assumed load).
+  network :data:`RESYNC_UTILISATION` busy (vSAN rebuilds after the 60-minute repair delay; assumed load). A
+  stretched cluster goes by site (:func:`_stretched_host_failure`): the failed host's site carries its half of the
+  work on one host fewer and binds; the other site runs as normal.
 * **cloud_failover** (Cloud Volumes ONTAP HA): the partner VM serves the workload and mirroring stops (the
   HA partner's CPU and log write and the mirror round trip go). With the workload on one node of the pair, a failover
   does not halve anything: the reason says so.
@@ -385,10 +387,13 @@ def host_failure(path: WorkloadPath, hosts: int, survivors: WorkloadPath | None 
     (:data:`SURVIVOR_ROLES`) are the state's: the surviving disk groups, with the read-cache hit ratio of the
     surviving cache tier (a hybrid OSA host's disk groups take their cache SSDs, its read cache and write buffer,
     down with it) and the surviving drives' share of the stored data. Every other station (and every station
-    without ``survivors``: a stretched cluster, whose hosts go by site, or a path that cannot be built with one
-    host fewer) keeps ``(hosts - 1) / hosts`` of its devices and its demand per I/O; delays are unchanged."""
+    without ``survivors``: a path that cannot be built with one host fewer) keeps ``(hosts - 1) / hosts`` of its
+    devices and its demand per I/O; delays are unchanged. A stretched cluster (a path with the inter-site round
+    trip) goes by site: :func:`_stretched_host_failure`."""
     if path.protocol != "vSAN" or hosts < 3:
         return None
+    if any(s.ident.role == "intersite_rtt" for s in path.stations):
+        return _stretched_host_failure(path, hosts)
     keep = (hosts - 1) / hosts
     base, smaller = path, None
     if survivors is not None and [s.name for s in survivors.stations] == [s.name for s in path.stations] \
@@ -416,6 +421,51 @@ def host_failure(path: WorkloadPath, hosts: int, survivors: WorkloadPath | None 
               f"resync of its components keeps the others' capacity drives and network {RESYNC_UTILISATION:.0%} "
               "busy (assumed)")
     return DegradedPath("host_failure", _with(base, out, reason), reason,
+                        (_background(path, loaded, RESYNC_UTILISATION),))
+
+
+def _stretched_host_failure(path: WorkloadPath, hosts: int) -> DegradedPath | None:
+    """One host down in a vSAN stretched cluster of ``hosts`` (module docstring), by site: the cluster's host
+    stations (:data:`SITE_ROLES`) carry, in normal operation, half their work at each data site of ``k = hosts / 2``
+    hosts (``models.performance.paths._stretched_stations``: each site serves the reads of its own VMs, read
+    locality with the VMs spread evenly over the sites, and writes one of the two copies of every write; a write
+    waits for its own VM's site). Each station is split into its two sites, each with half of every part of its
+    demand (reads, the waited writes, the asynchronous copy), so the latency at light load is unchanged: site A,
+    the failed host's, keeps ``k - 1`` of its ``k`` hosts' devices (vSphere HA restarts that host's VMs on its
+    site's other hosts, and the site's copy of every write now lands on them), site B keeps all of its. Site A
+    binds: its hosts run at ``k / (k - 1)`` of their normal utilisation (4/3 on the 4 + 4 example), not the
+    ``hosts / (hosts - 1)`` of one cluster-wide pool (8/7), so saturation falls to ``(k - 1) / k`` of normal where a
+    host station bounds it. The resync of the failed host's components runs inside site A (each site protects its
+    own copy: ``models.capacity.stretched``), so only that site's capacity drives and network carry
+    :data:`RESYNC_UTILISATION`. Delays and the inter-site stations are unchanged; the demand per I/O is unchanged
+    (as :func:`host_failure`: a read of a component on the failed host is served by the site's other components)."""
+    k = hosts // 2
+    if k < 2:
+        return None
+    out: list[StationSpec] = []
+    failed_site: list[StationSpec] = []
+    for s in path.stations:
+        if s.delay or s.ident.role not in SITE_ROLES:
+            out.append(s)
+            continue
+        half = s.multiplicity / 2
+        parts = dict(read_s=s.read_s / 2, write_s=s.write_s / 2, write_async_s=s.write_async_s / 2)
+        a = _respec(s, multiplicity=max(1, round(half * (k - 1) / k)), name=f"{s.name}, site A (host down)",
+                    ident=StationId(s.ident.role, s.ident.node, 0), **parts)
+        b = _respec(s, multiplicity=max(1, round(half)), name=f"{s.name}, site B",
+                    ident=StationId(s.ident.role, s.ident.node, 1), **parts)
+        out += [a, b]
+        failed_site.append(a)
+    loaded = [s for s in failed_site if s.ident.role in RESYNC_ROLES]
+    cache = " (with their cache devices)" if any(s.ident.role == "cache_drives" for s in out) else ""
+    devices = f"its disk groups{cache}" if cache else "its storage pool"
+    reason = (f"host failure: one of the {k} hosts at data site A is down; {devices}, CPU and network are gone, "
+              f"so site A's other {k - 1} hosts serve the reads of that site's VMs (vSphere HA restarts the host's "
+              f"VMs on them) and hold site A's copy of every write, while site B's {k} hosts run as normal: site A "
+              f"binds, its hosts {k / (k - 1):.2f}x as busy as in normal operation; resync of the failed host's "
+              f"components inside site A keeps that site's capacity drives and network {RESYNC_UTILISATION:.0%} "
+              "busy (assumed)")
+    return DegradedPath("host_failure", _with(path, out, reason), reason,
                         (_background(path, loaded, RESYNC_UTILISATION),))
 
 
