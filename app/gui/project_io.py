@@ -127,7 +127,8 @@ def read_project_file(path: Path, *, read_only: bool = False, held_lock: Any = N
         return LoadedFile(project, path, read_only=read_only or not writable, fingerprint=fingerprint)
     opened = open_project(path, read_only_if_locked=read_only)
     base = default_base_catalog()
-    loaded = LoadedFile(opened.project, path, read_only=opened.read_only or read_only,
+    # laid out as a TOML file is (read_toml), so Save As .toml and reopening shows the same picture
+    loaded = LoadedFile(_laid_out(opened.project), path, read_only=opened.read_only or read_only,
                         base_catalog=pinned_catalog(opened.catalog_snapshot, base),  # = models.store.base_catalog
                         snapshot=dict(opened.catalog_snapshot), calibration=opened.calibration,
                         locked_by=opened.locked_by, fingerprint=opened.fingerprint,

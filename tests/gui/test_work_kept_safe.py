@@ -344,3 +344,23 @@ def test_a_toml_save_to_a_missing_folder_is_worded(qtbot, example_window, tmp_pa
     with qtbot.waitSignal(example_window.files.sig_save_failed, timeout=10_000):
         example_window.save_as()
     assert shown == [f"Cannot save {target}: the folder {target.parent} does not exist."]
+
+
+# --- 8. a .storplan and its TOML form show the same layout ----------------------------------------------------
+
+def test_a_storplan_with_stacked_nodes_and_its_toml_form_open_the_same(qtbot, window, tmp_path):
+    """project_v1's active scenario has every node at (0, 0): both forms open laid out, and Save As .toml then
+    reopening gives back the same positions (before, only the TOML was laid out)."""
+    from models.project import edits
+
+    path = tmp_path / "v1.storplan"
+    shutil.copy(REPO / "tests" / "data" / "project_v1.storplan", path)
+    assert edits.needs_layout(open_project(path, read_only_if_locked=True).project.scenario)
+    assert window.files.open_path(path, wait=True)
+    opened = window.document.project
+    assert not edits.needs_layout(opened.scenario)
+    toml = tmp_path / "v1.toml"
+    assert window.save_to(toml)
+    assert window.files.open_path(toml, wait=True)
+    assert [(n.id, n.x, n.y) for n in window.document.project.scenario.nodes] == [
+        (n.id, n.x, n.y) for n in opened.scenario.nodes]
