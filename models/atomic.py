@@ -306,16 +306,16 @@ def write_files_atomic(files: dict[Path, bytes]) -> list[Path]:
             mode = _kept_mode(path)
             try:
                 fd, tmp = _create_temp(path, TEMP_SUFFIX)
+                staged.append((tmp, path))
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    if mode is not None:
+                        _set_mode(handle.fileno(), tmp, mode)
+                    _fsync_fd(handle.fileno())
             except OSError as exc:
-                exc.filename = str(path)
+                exc.filename = str(path)  # the target, never the temporary file's name
                 raise
-            staged.append((tmp, path))
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-                handle.flush()
-                if mode is not None:
-                    _set_mode(handle.fileno(), tmp, mode)
-                _fsync_fd(handle.fileno())
         for tmp, path in staged:
             try:
                 if os.path.lexists(path):

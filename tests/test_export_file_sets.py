@@ -74,3 +74,21 @@ def test_export_errors_are_worded_like_the_report(tmp_path):
         f"the folder {tmp_path} is read-only"
     assert atomic.write_error_words(OSError(errno.ENOSPC, "No space left on device"), tmp_path / "x") == \
         "the disk is full"
+
+
+def test_a_full_disk_while_writing_names_the_target_and_changes_nothing(tmp_path, monkeypatch):
+    write_csv_folder(OLD, tmp_path)
+    before = _contents(tmp_path)
+    calls = []
+
+    def fsync(fd):
+        calls.append(fd)
+        if len(calls) == 2:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        os.fsync(fd)
+
+    monkeypatch.setattr(atomic, "_fsync_fd", fsync)
+    with pytest.raises(WorkbookError) as caught:
+        write_csv_folder(NEW, tmp_path)
+    assert str(caught.value).startswith(f"cannot write {tmp_path / 'workloads.csv'}: the disk is full")
+    assert _contents(tmp_path) == before and sorted(p.name for p in tmp_path.iterdir()) == sorted(before)

@@ -2,8 +2,10 @@
 
 Each open project has a key (any string the app chooses, e.g. a uuid per document window). An autosave writes
 ``<key>.storplan`` (the normal file format, saved atomically) and then a small ``<key>.json`` beside it naming the
-original file, the project name, the time and the writing process. After a crash, :meth:`RecoveryStore.pending`
-lists the copies whose process is gone; a clean save or close calls :meth:`RecoveryStore.clear_for`.
+original file (and its fingerprint as the app last opened or saved it, so recovery can tell a file saved again after
+the copy: :meth:`RecoveryItem.original_on_disk`), the project name, the time and the writing process. After a crash,
+:meth:`RecoveryStore.pending` lists the copies whose process is gone; a clean save or close calls
+:meth:`RecoveryStore.clear_for`.
 """
 
 from __future__ import annotations
