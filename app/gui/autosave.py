@@ -27,6 +27,19 @@ AUTOSAVE_DELAY_MS = 4000
 """Autosave this long after the last edit (the timer restarts on every edit)."""
 
 
+def _when(iso: str) -> str:
+    """An ISO 8601 UTC time as people read it: "2026-12-01 03:05 UTC" (the text as given if it is no time)."""
+    from datetime import UTC, datetime
+
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso.replace("T", " ")
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return moment.strftime("%Y-%m-%d %H:%M UTC")
+
+
 class Autosaver(QObject):
     """Recovery copies of one window's project, and recovery of a crashed session's copies.
 
@@ -152,11 +165,11 @@ class Autosaver(QObject):
             _expected, saved_after = item.original_on_disk()
             newer = ""
             if saved_after is not None:
-                newer = (f"<br><b>The file was saved at {html.escape(saved_after.replace('T', ' '))} UTC, after "
+                newer = (f"<br><b>The file was saved at {html.escape(_when(saved_after))}, after "
                          "this copy</b>: it holds newer work. Recovering opens the older copy; Save then asks "
                          "before replacing the file (use Save As to keep both).")
             lines.append(f"<li><b>{html.escape(item.name)}</b> — {html.escape(where)} — copy of "
-                         f"{html.escape(item.saved_at.replace('T', ' '))}{newer}</li>")
+                         f"{html.escape(_when(item.saved_at))}{newer}</li>")
         box.setText("StorPlan did not close normally. These projects have unsaved changes that can be recovered:"
                     f"<ul>{''.join(lines)}</ul>")
         recover = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
@@ -204,7 +217,7 @@ class Autosaver(QObject):
         if saved_after is not None and original is not None:
             self._window.statusBar().showMessage(
                 f"Recovered {item.name} from a copy older than {original.name} (saved at "
-                f"{saved_after.replace('T', ' ')} UTC): Save asks before replacing the file.", 15000)
+                f"{_when(saved_after)}): Save asks before replacing the file.", 15000)
         else:
             self._window.statusBar().showMessage(f"Recovered {item.name}: it is not saved yet.", 8000)
         return True
