@@ -254,3 +254,92 @@ def write_text_atomic(path: Path | str, text: str, encoding: str = "utf-8", *,
     """
     return write_bytes_atomic(path, text.encode(encoding), before_replace=before_replace)
 
+
+
+def write_error_words(exc: OSError, path: Path | str) -> str:
+    """Why writing ``path`` failed, in words a person acts on (no errno number, no temporary file name):
+    "the folder F does not exist", "the folder F is read-only", "permission denied for the folder F",
+    "it is a folder", "the disk is full", else the system's own short reason.
+
+    The PDF report, the workbook, CSV files and project saves word the same failures the same way.
+    """
+    path = Path(path)
+    folder = path.parent
+    number = exc.errno
+    if number in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return "the disk is full"
+    if number == errno.EROFS:
+        return f"the folder {folder} is read-only"
+    if number == errno.EISDIR or (number in (errno.EEXIST, errno.ENOTEMPTY) and path.is_dir()):
+        return "it is a folder; choose a file name"
+    if number in (errno.EACCES, errno.EPERM):
+        if os.name == "nt":  # pragma: no cover - Windows: a file open in Excel refuses to be replaced
+            return f"permission denied (the file may be open in another program, or the folder {folder} is read-only)"
+        return f"permission denied for the folder {folder}"
+    if number == errno.ENOENT:
+        return f"the folder {folder} does not exist" if not folder.is_dir() else "no such file"
+    if number == errno.ENOTDIR:
+        return f"{folder} is not a folder"
+    reason = exc.strerror or str(exc)
+    return reason[:1].lower() + reason[1:]
+
+
+def write_files_atomic(files: dict[Path, bytes]) -> list[Path]:
+    """Write several files as one set: all of them are replaced, or (on a failure) none is.
+
+    Every file is first written to a temporary file beside its target and fsynced; only when all are on disk
+    are the old files moved aside (to temporary names) and the new ones renamed into place. A failure at any
+    step renames the old files back and removes the new temporary files, so a folder of CSV files never holds
+    some files of one design and some of another. Returns the targets, in order.
+
+    Raises:
+        OSError: a file cannot be written or replaced (every target is as it was); its ``filename`` is the target.
+    """
+    staged: list[tuple[Path, Path]] = []
+    moved: list[tuple[Path, Path]] = []  # (old file's temporary name, target)
+    placed: list[Path] = []
+    try:
+        for path, data in files.items():
+            path = Path(path)
+            if path.is_dir():
+                raise IsADirectoryError(errno.EISDIR, "Is a directory", str(path))
+            mode = _kept_mode(path)
+            try:
+                fd, tmp = _create_temp(path, TEMP_SUFFIX)
+                staged.append((tmp, path))
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+                    handle.flush()
+                    if mode is not None:
+                        _set_mode(handle.fileno(), tmp, mode)
+                    _fsync_fd(handle.fileno())
+            except OSError as exc:
+                exc.filename = str(path)  # the target, never the temporary file's name
+                raise
+        for tmp, path in staged:
+            try:
+                if os.path.lexists(path):
+                    aside = temp_path_for(path, ".old")
+                    os.replace(path, aside)
+                    moved.append((aside, path))
+                os.replace(tmp, path)
+                placed.append(path)
+            except OSError as exc:
+                exc.filename = str(path)
+                raise
+    except BaseException:
+        for path in placed:
+            _discard(path)
+        for aside, path in moved:
+            try:
+                os.replace(aside, path)
+            except OSError:
+                pass
+        for tmp, _path in staged:
+            _discard(tmp)
+        raise
+    for aside, _path in moved:
+        _discard(aside)
+    for folder in {path.parent for _tmp, path in staged}:
+        _fsync_folder(folder)
+    return [path for _tmp, path in staged]

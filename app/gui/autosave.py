@@ -19,12 +19,25 @@ from PySide6.QtWidgets import QMainWindow, QMessageBox
 
 from app.gui import plain_text
 from app.gui.document import ProjectDocument
-from app.gui.locks import lock_holder
+from app.gui.locks import lock_holder, same_path
 from app.gui.project_io import LoadedFile, default_base_catalog
 from app.gui.tasks import TaskRunner
 
 AUTOSAVE_DELAY_MS = 4000
 """Autosave this long after the last edit (the timer restarts on every edit)."""
+
+
+def _when(iso: str) -> str:
+    """An ISO 8601 UTC time as people read it: "2026-12-01 03:05 UTC" (the text as given if it is no time)."""
+    from datetime import UTC, datetime
+
+    try:
+        moment = datetime.fromisoformat(iso)
+    except ValueError:
+        return iso.replace("T", " ")
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC)
+    return moment.strftime("%Y-%m-%d %H:%M UTC")
 
 
 class Autosaver(QObject):
@@ -37,6 +50,9 @@ class Autosaver(QObject):
         calibration: returns the open file's calibration data (kept in the copy).
         install: makes a recovered :class:`~app.gui.project_io.LoadedFile` the window's project.
         other_window: opens another window and returns its Autosaver (a second recovered project goes there).
+        fingerprint: returns the open file's fingerprint as opened or last saved (kept in the copy's record, so
+            recovery can tell whether the file was saved again after the copy).
+        held_lock: returns the lock the window holds now (recovering the file the window has open keeps it).
     """
 
     sig_autosaved = Signal(str)
@@ -44,8 +60,10 @@ class Autosaver(QObject):
 
     def __init__(self, window: QMainWindow, document: ProjectDocument, runner: TaskRunner,
                  calibration: Callable[[], Any], install: Callable[[LoadedFile], None],
-                 other_window: Callable[[], Autosaver] | None = None) -> None:
+                 other_window: Callable[[], Autosaver] | None = None,
+                 fingerprint: Callable[[], Any] = lambda: None, held_lock: Callable[[], Any] = lambda: None) -> None:
         super().__init__(window)
+        self._fingerprint, self._held_lock = fingerprint, held_lock
         self._window, self._document, self._runner = window, document, runner
         self._calibration, self._install, self._other_window = calibration, install, other_window
         self.recovery_key = uuid.uuid4().hex
@@ -81,9 +99,11 @@ class Autosaver(QObject):
         store, key = self.store, self.recovery_key
         project, path = doc.project, doc.path
         catalog, calibration = doc.base_catalog, self._calibration()
+        fingerprint = self._fingerprint() if path is not None else None
 
         def job(_state):
-            return store.write(key, project, original_path=path, catalog=catalog, calibration=calibration)
+            return store.write(key, project, original_path=path, catalog=catalog, calibration=calibration,
+                               original_fingerprint=fingerprint)
 
         def done(ok: bool, result: Any) -> None:
             if ok:
@@ -142,8 +162,14 @@ class Autosaver(QObject):
         lines = []
         for item in items:
             where = str(item.original_path) if item.original_path else "never saved"
-            lines.append(f"<li><b>{html.escape(item.name)}</b> — {html.escape(where)} — "
-                         f"{html.escape(item.saved_at.replace('T', ' '))}</li>")
+            _expected, saved_after = item.original_on_disk()
+            newer = ""
+            if saved_after is not None:
+                newer = (f"<br><b>The file was saved at {html.escape(_when(saved_after))}, after "
+                         "this copy</b>: it holds newer work. Recovering opens the older copy; Save then asks "
+                         "before replacing the file (use Save As to keep both).")
+            lines.append(f"<li><b>{html.escape(item.name)}</b> — {html.escape(where)} — copy of "
+                         f"{html.escape(_when(item.saved_at))}{newer}</li>")
         box.setText("StorPlan did not close normally. These projects have unsaved changes that can be recovered:"
                     f"<ul>{''.join(lines)}</ul>")
         recover = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
@@ -164,10 +190,16 @@ class Autosaver(QObject):
             plain_text.show_warning(self._window, "Cannot recover project", str(exc))
             return False
         original = item.original_path
+        # the file as the crashed window knew it: a file saved again since then makes the next Save ask first
+        expected, saved_after = item.original_on_disk()
         loaded = LoadedFile(opened.project, original, base_catalog=pinned_catalog(opened.catalog_snapshot,
                                                                                    default_base_catalog()),
-                            snapshot=dict(opened.catalog_snapshot), calibration=opened.calibration)
-        if original is not None and original.suffix.lower() == ".storplan" and original.parent.is_dir():
+                            snapshot=dict(opened.catalog_snapshot), calibration=opened.calibration,
+                            fingerprint=expected)
+        held = self._held_lock()
+        if held is not None and original is not None and same_path(held.path, original):
+            loaded.lock = held  # the window has this file open already (a start with its path): keep its lock
+        elif original is not None and original.suffix.lower() == ".storplan" and original.parent.is_dir():
             lock = ProjectLock(original)
             try:
                 lock.acquire()
@@ -182,5 +214,10 @@ class Autosaver(QObject):
         self.autosave()
         store = self.store
         self._runner.submit(lambda _state: store.discard(item), name="discard crashed copy")
-        self._window.statusBar().showMessage(f"Recovered {item.name}: it is not saved yet.", 8000)
+        if saved_after is not None and original is not None:
+            self._window.statusBar().showMessage(
+                f"Recovered {item.name} from a copy older than {original.name} (saved at "
+                f"{_when(saved_after)}): Save asks before replacing the file.", 15000)
+        else:
+            self._window.statusBar().showMessage(f"Recovered {item.name}: it is not saved yet.", 8000)
         return True

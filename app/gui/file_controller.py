@@ -91,12 +91,14 @@ class FileController(QObject):
         self.calibration: Any = None
         self.snapshot: dict = {}
         self.fingerprint: Any = None  # models.store.FileFingerprint of the file as opened or last saved
+        self.schema_version: int | None = None  # the .storplan file's format on disk (None: TOML, no file)
         self.locks = LockHolder()
         self._closing = False
         self.busy_indicator = BusyIndicator(window.statusBar())
         self.busy_indicator.sig_busy_changed.connect(self.sig_busy_changed)
         self.autosaver = Autosaver(window, document, self.io, lambda: self.calibration, self._install,
-                                   (lambda: new_window().autosaver) if new_window is not None else None)
+                                   (lambda: new_window().autosaver) if new_window is not None else None,
+                                   lambda: self.fingerprint, lambda: self.locks.current)
         self.pinning = CatalogPinning(window, document, lambda: self.snapshot)
         self.reports = ReportExporter(window, document, self.busy_indicator, evaluation_cache, sizing_cache)
 
@@ -166,6 +168,7 @@ class FileController(QObject):
         self.calibration = loaded.calibration
         self.snapshot = loaded.snapshot
         self.fingerprint = loaded.fingerprint
+        self.schema_version = loaded.schema_version
         self.pinning.hide()
         self.document.reset(loaded.project, loaded.path, loaded.base_catalog)
         self.sig_state_changed.emit()
@@ -219,8 +222,9 @@ class FileController(QObject):
                         return self.open_path(path, read_only=True, remember=remember, wait=True)
                     return False
                 self._show_error("Cannot open project", str(exc))
-            else:
-                self._show_error("Cannot open project", f"{path}\n\n{exc}")
+            else:  # the reader's message names the file already (a TOML error: "P: not valid TOML: ...")
+                text = str(exc)
+                self._show_error("Cannot open project", text if str(path) in text else f"{path}\n\n{text}")
             return False
         loaded: LoadedFile = result
         self._install(loaded)
@@ -349,8 +353,45 @@ class FileController(QObject):
         self.io.wait()
         return bool(results)
 
+    def ask_upgrade_format(self, path: Path, old_version: int) -> str:
+        """The first save over a ``.storplan`` file of an older format: say that older StorPlans cannot open the
+        saved file, once, before writing it.
+
+        Returns:
+            "save" (write the current format), "save_as" (keep the old file, save the changes elsewhere) or
+            "cancel".
+        """
+        from models.store.schema import SCHEMA_VERSION
+
+        box = plain_text.message_box(
+            self.window, QMessageBox.Icon.Information, "Save in the current file format",
+            f"{path.name} was saved by an older StorPlan (file format {old_version}). Saving it writes the current "
+            f"file format ({SCHEMA_VERSION}), which older StorPlan versions cannot open.\n\nIf someone with an "
+            "older StorPlan needs this file, use Save As to keep it as it is and save your changes beside it.",
+            QMessageBox.StandardButton.Cancel)
+        save = box.addButton("Save in Current Format", QMessageBox.ButtonRole.AcceptRole)
+        save_as = box.addButton("Save As…", QMessageBox.ButtonRole.ActionRole)
+        box.setDefaultButton(save)
+        box.exec()
+        clicked = box.clickedButton()
+        return "save" if clicked is save else "save_as" if clicked is save_as else "cancel"
+
     def _start_save(self, path: Path, then: Callable[[], None] | None, *, force: bool = False) -> None:
+        from models.store.schema import SCHEMA_VERSION
+
         doc = self.document
+        old_format = self.schema_version
+        upgrading = (old_format is not None and old_format < SCHEMA_VERSION and path.suffix.lower() == ".storplan"
+                     and same_path(doc.path, path))
+        if upgrading and not force and not self._closing:
+            choice = self.ask_upgrade_format(path, old_format)
+            if choice == "save_as":
+                self.save_as(then)
+                return
+            if choice != "save":
+                self.sig_save_failed.emit(f"Not saved: {path.name} keeps its older file format.")
+                return
+            self.schema_version = SCHEMA_VERSION  # asked once: the file is of the current format from now on
         project, index = doc.project, doc.undo_stack.index()
         catalog = doc.base_catalog or default_base_catalog()
         calibration = self.calibration
@@ -366,10 +407,11 @@ class FileController(QObject):
 
         self.busy_indicator.begin(f"Saving {path.name}…")
         self.io.submit(job, name=f"save {path.name}",
-                       on_done=lambda ok, result: self._save_done(ok, result, path, project, index, storplan, then))
+                       on_done=lambda ok, result: self._save_done(ok, result, path, project, index, storplan, then,
+                                                                  upgrading))
 
     def _save_done(self, ok: bool, result: Any, path: Path, project: Project, index: int, storplan: bool,
-                   then: Callable[[], None] | None) -> None:
+                   then: Callable[[], None] | None, upgrading: bool = False) -> None:
         doc = self.document
         if not ok:
             self.busy_indicator.end(f"Could not save {path.name}")
@@ -383,14 +425,15 @@ class FileController(QObject):
                     return
                 self.sig_save_failed.emit(str(result))
                 return
-            message = str(result)
-            if path.name not in message:
-                message = f"Cannot save {path}: {message}"
+            message = _save_failure_words(result, path)
             self._show_error("Cannot save project", message)
             self.sig_save_failed.emit(message)
             return
+        from models.store.schema import SCHEMA_VERSION
+
         self.locks.replace(result.lock)
         self.fingerprint = result.fingerprint
+        self.schema_version = SCHEMA_VERSION if storplan else None
         self.read_only = False
         self.locked_by = None
         clean = doc.project is project and doc.undo_stack.index() == index
@@ -401,6 +444,8 @@ class FileController(QObject):
         self.sig_recent_changed.emit()
         self.sig_state_changed.emit()
         note = ""
+        if upgrading:
+            note = " in the current file format (older StorPlan versions cannot open it)"
         if not storplan and self.calibration:
             note = " (TOML holds no calibration data: save as .storplan to keep it)"
         self.busy_indicator.end(f"Saved {path.name}{note}")
@@ -419,3 +464,17 @@ class FileController(QObject):
         self.io.shutdown(wait=True, timeout_s=30.0)
         self.autosaver.discard_now()
         self.locks.release()
+
+
+def _save_failure_words(exc: BaseException, path: Path) -> str:
+    """The message for a failed save of ``path``: a store error's own words (they name the file), else
+    "Cannot save P: <why>" with an OS error in words (``models.atomic.write_error_words``: never an errno or a
+    temporary file's name)."""
+    from models.atomic import write_error_words
+    from models.store import StoreError
+
+    if isinstance(exc, StoreError):
+        return str(exc)
+    if isinstance(exc, OSError):
+        return f"Cannot save {path}: {write_error_words(exc, path)}."
+    return f"Cannot save {path}: {exc}"

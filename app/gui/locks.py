@@ -20,12 +20,16 @@ def same_path(a: Path | None, b: Path | None) -> bool:
 
 
 def lock_holder(path: Path) -> str | None:
-    """Who holds the project's lock, in words, when it is another live StorPlan; else None."""
+    """Who holds the project's lock, in words, when it is another live StorPlan or another window of this one
+    (``models.store.lock.held_in_this_process``: the lock file names the process, not the window); else None."""
     from models.store import read_lock
+    from models.store.lock import held_in_this_process
 
     info = read_lock(path)
-    if info is None or info.is_mine or info.is_stale:
+    if info is None or info.is_stale:
         return None
+    if info.is_mine:
+        return "another window of this StorPlan" if held_in_this_process(path) else None
     return info.describe()
 
 

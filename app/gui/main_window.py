@@ -1101,9 +1101,24 @@ class MainWindow(QMainWindow):
             self.load(path)
 
     def revert(self) -> None:
-        """File → Revert: reload the saved file, dropping the changes (read-only stays read-only)."""
-        if self.document.path is not None:  # a read-only project stays read-only
-            self.files.open_path(self.document.path, read_only=self.files.read_only)
+        """File → Revert: reload the saved file, dropping the changes (read-only stays read-only), after asking
+        (Discard / Cancel) when there are changes: reloading also clears Undo and drops the recovery copy."""
+        if self.document.path is None:
+            return
+        if self.document.modified and not self.ask_revert():
+            return
+        self.files.open_path(self.document.path, read_only=self.files.read_only)  # read-only stays read-only
+
+    def ask_revert(self) -> bool:
+        """Discard / Cancel before File → Revert throws the unsaved changes away (tests replace this)."""
+        box = plain_text.message_box(
+            self, QMessageBox.Icon.Warning, "Revert to saved",
+            f"Discard your changes to {self.document.display_name} and reload the saved file? This cannot be "
+            "undone.", QMessageBox.StandardButton.Cancel)
+        discard = box.addButton("Discard Changes", QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is discard
 
     def save(self) -> bool:
         """Start saving to the project's file (Save As when it has none or is read-only); False if cancelled."""

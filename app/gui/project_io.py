@@ -79,6 +79,8 @@ class LoadedFile:
         updates: bundled records newer than the pinned ones: ``models.store.catalog_updates`` rows.
         fingerprint: the file as it was read (``models.store.FileFingerprint``; None without a file): the next
             save refuses to overwrite it if its content changed meanwhile.
+        schema_version: a ``.storplan`` file's format version on disk (``models.store.schema``; None for TOML
+            or no file): below the current one, the first save over it says it upgrades the file.
     """
 
     project: Project
@@ -91,6 +93,7 @@ class LoadedFile:
     locked_by: str | None = None
     updates: list = field(default_factory=list)
     fingerprint: Any = None
+    schema_version: int | None = None
 
 
 def read_project_file(path: Path, *, read_only: bool = False, held_lock: Any = None) -> LoadedFile:
@@ -124,10 +127,12 @@ def read_project_file(path: Path, *, read_only: bool = False, held_lock: Any = N
         return LoadedFile(project, path, read_only=read_only or not writable, fingerprint=fingerprint)
     opened = open_project(path, read_only_if_locked=read_only)
     base = default_base_catalog()
-    loaded = LoadedFile(opened.project, path, read_only=opened.read_only or read_only,
+    # laid out as a TOML file is (read_toml), so Save As .toml and reopening shows the same picture
+    loaded = LoadedFile(_laid_out(opened.project), path, read_only=opened.read_only or read_only,
                         base_catalog=pinned_catalog(opened.catalog_snapshot, base),  # = models.store.base_catalog
                         snapshot=dict(opened.catalog_snapshot), calibration=opened.calibration,
-                        locked_by=opened.locked_by, fingerprint=opened.fingerprint)
+                        locked_by=opened.locked_by, fingerprint=opened.fingerprint,
+                        schema_version=opened.schema_version)
     if not loaded.read_only:
         if held_lock is not None and same_path(held_lock.path, path):
             loaded.lock = held_lock  # reopening (Revert) the file this window already holds
@@ -172,13 +177,20 @@ def save_project_file(project: Project, path: Path, *, catalog: Catalog, calibra
         FileChangedOnDiskError: the file changed on disk since ``expected_fingerprint`` (nothing was written).
         StoreError, OSError: the file could not be written (or is locked by another StorPlan).
     """
-    from models.store import ProjectLock, save_project_tracked, save_toml_tracked
+    from models.store import ProjectLock, StoreError, save_project_tracked, save_toml_tracked
+    from models.store.files import read_only_folder_error
 
     storplan = path.suffix.lower() == ".storplan"
     lock = keep_lock
     if storplan and lock is None:
         lock = ProjectLock(path)
-        lock.acquire()
+        try:
+            lock.acquire()
+        except StoreError as exc:
+            if exc.reason == "read_only":  # a save: "choose another folder", never "open it read-only"
+                cause = exc.__cause__ if isinstance(exc.__cause__, OSError) else None
+                raise read_only_folder_error(path, cause) from exc
+            raise
     try:
         if storplan:
             fingerprint = save_project_tracked(project, path, catalog=catalog, calibration=calibration,

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
-from models.atomic import write_atomic
+from models.atomic import write_atomic, write_error_words, write_files_atomic
 from models.design import resolve
 from models.evaluate import evaluate, evaluate_resilience
 from models.present.workbook import cell_formats, csv_text, csv_value, looks_like_formula, safe_rows, workbook_sheets
@@ -56,7 +56,7 @@ def _atomic(path: Path, write: Callable[[BinaryIO], None]) -> None:
     try:
         write_atomic(path, write)
     except OSError as exc:
-        raise WorkbookError(f"cannot write {path}: {exc.strerror or exc}") from exc
+        raise WorkbookError(f"cannot write {path}: {write_error_words(exc, path)}") from exc
 
 
 def write_xlsx(sheets: dict, path: Path) -> None:
@@ -102,6 +102,14 @@ def _as_text(cell, value: str) -> None:
         cell.quotePrefix = True
 
 
+def _csv_bytes(rows: list) -> bytes:
+    rows = safe_rows(rows)
+    text = io.StringIO(newline="")
+    csv.writer(text).writerows(["" if v is None else csv_text(csv_value(v, f)) for v, f in zip(row, formats)]
+                               for row, formats in zip(rows, cell_formats(rows)))
+    return text.getvalue().encode("utf-8")
+
+
 def write_sheet_csv(rows: list, path: Path) -> Path:
     """Write one sheet's rows as a CSV file (UTF-8, comma-separated, None as an empty cell, numbers rounded to
     their unit's decimals as the XLSX shows them: ``models.present.workbook.csv_value``; text a spreadsheet would
@@ -110,27 +118,29 @@ def write_sheet_csv(rows: list, path: Path) -> Path:
     Raises:
         WorkbookError: the file cannot be written (the message names it).
     """
-    rows = safe_rows(rows)
-
-    def write(handle: BinaryIO) -> None:
-        text = io.StringIO(newline="")
-        csv.writer(text).writerows(["" if v is None else csv_text(csv_value(v, f)) for v, f in zip(row, formats)]
-                                   for row, formats in zip(rows, cell_formats(rows)))
-        handle.write(text.getvalue().encode("utf-8"))
-
-    _atomic(Path(path), write)
+    data = _csv_bytes(rows)
+    _atomic(Path(path), lambda handle: handle.write(data))
     return Path(path)
 
 
 def write_csv_folder(sheets: dict, folder: Path) -> list[Path]:
     """Write each sheet as ``<folder>/<sheet name>.csv`` (UTF-8, comma-separated); returns the files written.
 
+    The files are one set (``models.atomic.write_files_atomic``): either every file is replaced, or, when one
+    cannot be written, none is, so the folder never holds sheets of two designs.
+
     Raises:
-        WorkbookError: the folder cannot be created or a file cannot be written.
+        WorkbookError: the folder cannot be created or a file cannot be written (no file was changed).
     """
     folder = Path(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise WorkbookError(f"cannot create {folder}: {exc.strerror or exc}") from exc
-    return [write_sheet_csv(rows, folder / f"{name.lower().replace(' ', '-')}.csv") for name, rows in sheets.items()]
+        raise WorkbookError(f"cannot create the folder {folder}: {write_error_words(exc, folder)}") from exc
+    files = {folder / f"{name.lower().replace(' ', '-')}.csv": _csv_bytes(rows) for name, rows in sheets.items()}
+    try:
+        return write_files_atomic(files)
+    except OSError as exc:
+        failed = Path(exc.filename) if exc.filename else folder
+        raise WorkbookError(f"cannot write {failed}: {write_error_words(exc, failed)}. No CSV file in {folder} "
+                            "was changed.") from exc

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from models.atomic import write_atomic_named
+from models.atomic import write_atomic_named, write_error_words
 from models.catalog import Catalog, CatalogError
 from models.collector import collector_paused
 from models.project.model import Project
@@ -80,6 +80,19 @@ def _remove_stale_temps(directory: Path, name: str) -> None:
             pass
 
 
+def read_only_folder_error(path: Path, exc: OSError | None = None) -> StoreError:
+    """A save (or Save As) into a folder that cannot be written: say which folder and what to do.
+
+    "Cannot save P: cannot write to the folder F (read-only). Choose another folder with Save As." (a file
+    already there is unchanged); "permission denied" instead of "read-only" when the folder is not the user's.
+    """
+    path = Path(path)
+    why = "read-only" if exc is None or exc.errno == errno.EROFS else "permission denied"
+    keep = " The file there is unchanged." if os.path.lexists(path) else ""
+    return StoreError(f"Cannot save {path}: cannot write to the folder {path.parent} ({why}).{keep} Choose "
+                      "another folder with Save As.", path, "read_only")
+
+
 def _save_error(exc: BaseException, path: Path) -> StoreError:
     """Translate an OS / SQLite failure during a save into a message for the user."""
     keep = "The previous version of the file is unchanged."
@@ -90,15 +103,10 @@ def _save_error(exc: BaseException, path: Path) -> StoreError:
             return StoreError(f"Cannot save {path}: the disk is full. {keep} Free some space or save elsewhere.",
                               path, "disk_full")  # fmt: skip
         if exc.errno in _READ_ONLY_ERRNOS:
-            return StoreError(
-                f"Cannot save {path}: the folder or the medium is read-only (or you lack permission to write "
-                f"there). {keep} Use Save As to save it elsewhere.",
-                path,
-                "read_only",
-            )
+            return read_only_folder_error(path, exc)
         if exc.errno == errno.ENOENT:
             return StoreError(f"Cannot save {path}: the folder {path.parent} does not exist.", path, "not_found")
-        return StoreError(f"Cannot save {path}: {exc.strerror or exc}. {keep}", path, "io")
+        return StoreError(f"Cannot save {path}: {write_error_words(exc, path)}. {keep}", path, "io")
     if isinstance(exc, sqlite3.Error):
         text = str(exc)
         if "disk is full" in text or getattr(exc, "sqlite_errorname", "") == "SQLITE_FULL":

@@ -14,6 +14,7 @@ import os
 import socket
 import stat
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -24,6 +25,26 @@ from models.store.records import StoreError
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _MAX_LOCK_BYTES = 4096
+
+_HOLDERS: dict[str, ProjectLock] = {}
+"""The :class:`ProjectLock` object of this process that holds each lock file (key: :func:`_holder_key`).
+
+A lock file names a process, so it cannot tell two windows of one StorPlan apart: this registry does. A second
+object asking for a lock another object of this process holds is refused like another StorPlan, and only the
+holder's release removes the file."""
+_HOLDERS_GUARD = threading.Lock()
+
+
+def _holder_key(lock_path: Path) -> str:
+    return os.path.normcase(os.path.join(os.path.realpath(lock_path.parent), lock_path.name))
+
+
+def held_in_this_process(path: Path | str) -> bool:
+    """True when a :class:`ProjectLock` object of this process holds project ``path``'s lock (another window of
+    this StorPlan has it open for editing)."""
+    with _HOLDERS_GUARD:
+        holder = _HOLDERS.get(_holder_key(lock_path_for(path)))
+    return holder is not None and holder.held
 
 
 def read_small_file(path: Path, limit: int = _MAX_LOCK_BYTES) -> bytes:
@@ -162,13 +183,16 @@ def held_by_other(path: Path | str) -> LockInfo | None:
 class ProjectLock:
     """The lock a StorPlan holds on a project while it is open for editing.
 
-    Use ``with ProjectLock(path):`` or :meth:`acquire` / :meth:`release`. Acquiring twice in one process is a
-    no-op. Opening a project (:func:`models.store.open_project`) and saving it check the lock.
+    Use ``with ProjectLock(path):`` or :meth:`acquire` / :meth:`release`. Acquiring twice with one object is a
+    no-op; another object of the same process (another window) is refused while this one holds the lock
+    (:func:`held_in_this_process`), and only the holder's release removes the lock file. Opening a project
+    (:func:`models.store.open_project`) and saving it check the lock.
     """
 
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         self.lock_path = lock_path_for(self.path)
+        self._key = _holder_key(self.lock_path)
         self._held = False
 
     @property
@@ -202,8 +226,18 @@ class ProjectLock:
                 if info is None:
                     continue  # released meanwhile
                 if info.is_mine:
-                    self._held = True
-                    return
+                    with _HOLDERS_GUARD:
+                        holder = _HOLDERS.get(self._key)
+                        if holder is None or holder is self or not holder.held:
+                            _HOLDERS[self._key] = self  # our own lock file, held by no object: take it
+                            self._held = True
+                            return
+                    raise StoreError(
+                        f"{self.path} is open in another window of this StorPlan. Close it there, or open this "
+                        "project read-only.",
+                        self.path,
+                        "locked",
+                    ) from None
                 if info.is_stale and (info.pid != 0 or self._age() > 2.0):  # pid 0: unreadable, maybe mid-write
                     self._remove_stale(info)
                     continue
@@ -221,6 +255,8 @@ class ProjectLock:
                         "read_only",
                     ) from exc
                 raise StoreError(f"{self.path}: cannot create the lock file: {exc.strerror or exc}", self.path) from exc
+            with _HOLDERS_GUARD:
+                _HOLDERS[self._key] = self
             self._held = True
             return
         raise StoreError(f"{self.path}: could not take the project lock (it keeps changing)", self.path, "locked")
@@ -230,6 +266,12 @@ class ProjectLock:
         if not self._held:
             return
         self._held = False
+        with _HOLDERS_GUARD:
+            mine = _HOLDERS.get(self._key) in (self, None)
+            if _HOLDERS.get(self._key) is self:
+                del _HOLDERS[self._key]
+        if not mine:
+            return  # another object of this process holds the file now: it stays
         info = read_lock(self.path)
         if info is not None and info.is_mine:
             self._remove_quietly()

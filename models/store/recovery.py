@@ -2,8 +2,10 @@
 
 Each open project has a key (any string the app chooses, e.g. a uuid per document window). An autosave writes
 ``<key>.storplan`` (the normal file format, saved atomically) and then a small ``<key>.json`` beside it naming the
-original file, the project name, the time and the writing process. After a crash, :meth:`RecoveryStore.pending`
-lists the copies whose process is gone; a clean save or close calls :meth:`RecoveryStore.clear_for`.
+original file (and its fingerprint as the app last opened or saved it, so recovery can tell a file saved again after
+the copy: :meth:`RecoveryItem.original_on_disk`), the project name, the time and the writing process. After a crash,
+:meth:`RecoveryStore.pending` lists the copies whose process is gone; a clean save or close calls
+:meth:`RecoveryStore.clear_for`.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from models.catalog import Catalog
 from models.project.model import Project
 from models.store.files import open_project, save_project
 from models.store.lock import pid_alive, read_small_file
-from models.store.records import Calibration, OpenedProject, StoreError
+from models.store.records import Calibration, FileFingerprint, OpenedProject, StoreError
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,9 @@ class RecoveryItem:
         saved_at: when the copy was written (ISO 8601, UTC).
         name: the project's name.
         key: the key the app wrote it under.
+        original_fingerprint: the original file as the window had opened or last saved it when the copy was
+            written (None: there was no file then, or the copy predates this record).
+        fingerprint_recorded: the copy's record holds ``original_fingerprint`` (copies of older StorPlans do not).
     """
 
     path: Path
@@ -42,6 +47,43 @@ class RecoveryItem:
     saved_at: str
     name: str
     key: str
+    original_fingerprint: FileFingerprint | None = None
+    fingerprint_recorded: bool = False
+
+    def original_on_disk(self) -> tuple[FileFingerprint | None, str | None]:
+        """What saving the recovered project over its original file must expect, and whether that file was
+        saved after this copy was written.
+
+        Returns:
+            ``(expected, saved_after)``: ``expected`` is the fingerprint the next save checks the file against
+            (``models.store.save_project``'s ``expected_fingerprint``; None: no file there now, nothing to
+            lose); ``saved_after`` is when the file on disk was modified (ISO 8601, UTC) if its content is newer
+            than the copy (saved again after the crash, or by someone else), else None. Then the save asks
+            before overwriting that newer work.
+        """
+        if self.original_path is None:
+            return None, None
+        try:
+            current = FileFingerprint.of(self.original_path)
+        except OSError:
+            return None, None  # unreadable now: the save itself says why it cannot write
+        if current is None:
+            return None, None
+        when = datetime.fromtimestamp(current.mtime_ns / 1e9, UTC).isoformat(timespec="seconds")
+        if self.fingerprint_recorded:
+            if self.original_fingerprint is not None and self.original_fingerprint.same_content(current):
+                return current, None
+            # a file that was not there when the copy was written, or other content: newer work
+            expected = self.original_fingerprint or FileFingerprint(current.size_bytes, 0, "")
+            return expected, when
+        # an older StorPlan's copy (no fingerprint): a file modified after the copy is newer work
+        try:
+            copied = datetime.fromisoformat(self.saved_at)
+        except ValueError:
+            copied = None
+        if copied is not None and current.mtime_ns / 1e9 <= copied.timestamp():
+            return current, None
+        return FileFingerprint(current.size_bytes, 0, ""), when
 
 
 def _file_stem(key: str) -> str:
@@ -75,6 +117,7 @@ class RecoveryStore:
         original_path: Path | str | None = None,
         catalog: Catalog | None = None,
         calibration: Calibration | None = None,
+        original_fingerprint: FileFingerprint | None = None,
     ) -> Path:
         """Write (or overwrite) the recovery copy of one open project, atomically.
 
@@ -83,6 +126,8 @@ class RecoveryStore:
             project: the current, unsaved state.
             original_path: the project's file, if it has one.
             catalog, calibration: as for :func:`models.store.save_project`.
+            original_fingerprint: the original file as the app opened or last saved it (recovery then tells
+                whether that file was saved again after this copy: :meth:`RecoveryItem.original_on_disk`).
 
         Returns:
             The recovery file's path.
@@ -107,6 +152,9 @@ class RecoveryStore:
             "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
             "pid": os.getpid(),
             "host": socket.gethostname(),
+            "original_fingerprint": None if original_fingerprint is None else {
+                "size_bytes": original_fingerprint.size_bytes, "mtime_ns": original_fingerprint.mtime_ns,
+                "sha256": original_fingerprint.sha256},
         }
         old_tmp = info_path.with_name(info_path.name + ".tmp")  # older StorPlans' fixed name: a crash's leftover,
         if os.path.lexists(old_tmp):  # or a link someone planted; removed (unlink never follows a link)
@@ -137,12 +185,24 @@ class RecoveryStore:
                 mtime = datetime.fromtimestamp(data_path.stat().st_mtime, UTC)
                 info = {"key": data_path.stem, "name": data_path.stem, "saved_at": mtime.isoformat(timespec="seconds")}
             original = info.get("original_path")
+            recorded = "original_fingerprint" in info
+            fingerprint = None
+            raw = info.get("original_fingerprint")
+            if isinstance(raw, dict):
+                try:
+                    fingerprint = FileFingerprint(int(raw["size_bytes"]), int(raw["mtime_ns"]), str(raw["sha256"]))
+                except (KeyError, TypeError, ValueError):
+                    recorded = False  # a damaged record: judged by the times, as an older copy
+            elif raw is not None:
+                recorded = False
             item = RecoveryItem(
                 path=data_path,
                 original_path=Path(original) if original else None,
                 saved_at=str(info.get("saved_at", "")),
                 name=str(info.get("name", data_path.stem)),
                 key=str(info.get("key", data_path.stem)),
+                original_fingerprint=fingerprint,
+                fingerprint_recorded=recorded,
             )
             out.append((item, info))
         return out

@@ -61,10 +61,11 @@ def save_toml_tracked(project: Project, path: Path | str, *, expected_fingerprin
     Raises:
         FileChangedOnDiskError: (``reason`` ``"changed_on_disk"``) the file has other content than expected;
             nothing was written.
-        OSError: the file cannot be written (an existing file is unchanged).
+        StoreError: the file cannot be written (an existing file is unchanged); the message names the file and
+            why, as for a ``.storplan`` save.
     """
     from models.atomic import write_text_atomic
-    from models.store.files import SavedProject, check_unchanged
+    from models.store.files import SavedProject, _save_error, check_unchanged
     from models.store.records import FileFingerprint
 
     path = Path(path)
@@ -78,7 +79,10 @@ def save_toml_tracked(project: Project, path: Path | str, *, expected_fingerprin
         written.append(fingerprint)
         check_unchanged(path, expected)
 
-    write_text_atomic(path, textformat.dumps(project), before_replace=last_check)
+    try:
+        write_text_atomic(path, textformat.dumps(project), before_replace=last_check)
+    except OSError as exc:  # words naming the file and its folder, never the temporary file or an errno
+        raise _save_error(exc, path) from exc
     return SavedProject(path, written[-1])
 
 

@@ -207,7 +207,10 @@ def _message_box_triggers(win, tmp_path):
     from app.gui.main_window import MainWindow
 
     files = win.files
-    item = SimpleNamespace(name="AFF A70 design " * 3, original_path=Path(LONG_PATH), saved_at="2026-11-28T09:00:00")
+    from models.store.recovery import RecoveryItem
+
+    item = RecoveryItem(path=tmp_path / "copy.storplan", original_path=Path(LONG_PATH), name="AFF A70 design " * 3,
+                        saved_at="2026-11-28T09:00:00", key="k")
     entry = SimpleNamespace(id="my-" + "long-record-id-" * 6, name="AFF A50 (lab fit 2026-11-28)", kind="controller")
     return {
         "unsaved changes": lambda: MainWindow.ask_unsaved(win),
@@ -219,6 +222,8 @@ def _message_box_triggers(win, tmp_path):
         "changed on disk": lambda: files.ask_changed_on_disk(Path(LONG_PATH), f"{LONG_PATH} changed on disk "
                                                              "since it was opened. Save As keeps both."),
         "recover": lambda: files.autosaver.ask_recovery([item, item, item]),
+        "revert": lambda: MainWindow.ask_revert(win),
+        "upgrade file format": lambda: files.ask_upgrade_format(Path(LONG_PATH), 1),
         "delete my hardware": lambda: delete_own_record(win, entry, win.document.project),
         "export failed": lambda: win.sheets._done(False, PermissionError(13, "Permission denied"),
                                                   Path(LONG_PATH).with_suffix(".xlsx")),
@@ -230,7 +235,8 @@ def _message_box_triggers(win, tmp_path):
 
 
 MESSAGE_BOXES = ["unsaved changes", "cannot open example", "file error", "project in use", "changed on disk",
-                 "recover", "delete my hardware", "export failed", "report failed", "waterfall csv failed",
+                 "recover", "revert", "upgrade file format",
+                 "delete my hardware", "export failed", "report failed", "waterfall csv failed",
                  "compare scenarios"]
 
 

@@ -33,6 +33,7 @@ def test_save_and_reopen_toml(window, tmp_path):
     assert not window.isWindowModified() and "design.toml" in window.windowTitle()
     assert settings.get("files/recent")[0] == str(path)
     window.document.drop_entry("netapp-ds2246", 300, 0)
+    window.ask_revert = lambda: True  # Discard Changes
     window.revert()
     window.files.wait()
     assert [n.kind for n in window.document.scenario.nodes] == ["controller"]
