@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from models.capacity.rules import VSAN_ESA_RAID5_HOSTS_DOCS
+from models.capacity import rules
 from models.evaluate import evaluate
 from models.present.citations import customer_citation
 from models.problems import find_problems
@@ -150,7 +150,7 @@ def test_vsan_esa_raid5_on_two_hosts_names_the_2_plus_1_scheme_and_its_three_hos
     assert "3+1" not in message  # OSA's scheme, which a 2-host ESA cluster never uses
     # VMware's published adaptive RAID-5: 2+1 on 3-5 hosts, 4+1 on 6 or more
     assert "'RAID-5, 2+1, 3-5 hosts'" in errors[0].sources and "'RAID-5, 4+1, 6 hosts or more'" in errors[0].sources
-    assert errors[0].sources == VSAN_ESA_RAID5_HOSTS_DOCS
+    assert errors[0].sources == rules.VSAN_ESA_RAID5_HOSTS_DOCS
     # the capacity step applies the same scheme the message names
     capacity = evaluate(Project(scenarios=[scenario])).capacity.systems[0]
     assert any("RAID-5 (2+1)" in step.name for step in capacity.steps)

@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtWidgets import QApplication, QScrollArea
 
-from models.project.model import MAX_LABEL, ControllerNode, Link, Project, Scenario, ShelfNode
+from models.project.model import MAX_LABEL, ControllerNode, Link, Project, Scenario, ShelfNode, Workload
 
 A400 = "NetApp AFF A400 HA pair"
 NS224 = "NetApp NS224 (24 x NVMe)"
@@ -38,7 +38,10 @@ def _two_a400s() -> Project:
         ShelfNode(id="shelf-1", catalog_id="netapp-ns224", label=NS224, drive=TLC, drive_count=24, x=600),
         ShelfNode(id="shelf-2", catalog_id="netapp-ns224", label=NS224, drive=TLC, drive_count=24, x=600, y=200),
     ], links=[Link(id="link-1", source="controller-1", target="shelf-1", link_type="pcie-nvme", ports=1),
-              Link(id="link-2", source="controller-2", target="shelf-2", link_type="pcie-nvme", ports=1)])])
+              Link(id="link-2", source="controller-2", target="shelf-2", link_type="pcie-nvme", ports=1)],
+        # data that grows: the "Months until full" caption names the first system to fill
+        workloads=[Workload(id="wl-1", name="OLTP 8K 70/30", target="controller-1", block_kib=8, read_pct=70,
+                            random_pct=100, dataset_bytes=10**12, growth_pct_per_year=20.0)])])
 
 
 def _a400_with(drives: int) -> Project:
@@ -119,7 +122,7 @@ def test_the_capacity_header_fits_a_laptop_dock_with_two_systems(qtbot, open_win
     win.results.setCurrentWidget(view)
     qtbot.waitUntil(lambda: view.system_combo.isVisible(), timeout=5000)
     QApplication.processEvents()
-    assert view._kpis["months"].caption.text().startswith("Months until full")
+    assert view._kpis["months"].caption.text().startswith("Months until full: NetApp AFF A400")
     scroll = win.results_dock.findChild(QScrollArea, "resultsDockScroll")
     viewport = scroll.viewport() if scroll is not None else win.results_dock
     shown = viewport.rect()
