@@ -56,16 +56,16 @@ def _where(kind: str, node: SystemNode | ShelfNode, label: str) -> str:
     return where_text(kind, node.id, label)
 
 
-def controller_shelves(scenario: Scenario, catalog: Catalog | None = None
+def controller_shelves(scenario: Scenario, names: Mapping[str, str] | None = None
                        ) -> tuple[dict[str, list[ShelfNode]], list[str]]:
     """Controller id -> its shelves (reached through links, shelf chains included; ``models.topology``) and the
     problems found: shelves two controllers reach, shelves no controller reaches, each node named as the canvas
-    and the Problems list name it (``names.node_names``: "NetApp AFF A400 HA pair #2", never its id; without a
-    ``catalog``, by its label or id)."""
+    and the Problems list name it (``names``: ``names.node_names`` of the scenario, "NetApp AFF A400 HA pair #2",
+    never its id; None: by its label or id)."""
     topo = topology.of(scenario)
     result = {ctl.id: topo.shelves_of(ctl.id) for ctl in topo.nodes_of_kind("controller")}
-    names = node_names(scenario.nodes, catalog) if catalog is not None else {
-        n.id: n.label or n.id for n in scenario.nodes}
+    if names is None:
+        names = {n.id: n.label or n.id for n in scenario.nodes}
     problems = [f"shelf '{names.get(s.shelf_id, s.shelf_id)}' is linked to controllers '{names.get(s.owner, s.owner)}' "
                 f"and '{names.get(s.other, s.other)}'; its drives are counted for '{names.get(s.owner, s.owner)}' "
                 "only." for s in topo.shared_shelves]
@@ -252,8 +252,8 @@ def evaluate_capacity(scenario: Scenario, catalog: Catalog,
     it): each system's layout is built here, by the same functions, from the drives counted here.
     Pure: the same scenario and catalog give the same result; nothing is read or written.
     """
-    shelves, problems = controller_shelves(scenario, catalog)
     names = node_names(scenario.nodes, catalog)  # two systems of one name told apart, as on the canvas
+    shelves, problems = controller_shelves(scenario, names)
     systems_nodes = topology.of(scenario).systems
     ids = {n.id for n in systems_nodes}
     by_target: dict[str, list[Workload]] = {}

@@ -154,6 +154,13 @@ def test_a_drive_limit_error_is_one_line_with_its_sources_in_the_tooltip(qtbot, 
     assert banner.isVisible() and ".adoc" not in banner._label.text()
     line = banner._label.fontMetrics().lineSpacing()
     assert banner._label.height() <= 3 * line + 8, banner._label.height()  # was about ten lines
+    # the inspector names the broken limit under its header, its sources in the tooltip
+    win.scene.select_ids(["controller-1"])
+    QApplication.processEvents()
+    notice = win.inspector.notice
+    assert notice.isVisible() and "480 drives exceed" in notice.text() and ".adoc" not in notice.text()
+    assert "docs.netapp.com/us-en/ontap-systems/a400/overview.html" in notice.toolTip()
+    assert ".adoc" not in notice.toolTip()
 
 
 @pytest.fixture(autouse=True)
