@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 from app.gui.labels import SUFFIXES, choice_label, field_label, field_tooltip
 from app.gui.number_entry import NumberEntry
 from app.gui.plain_text import plain_tooltip
-from app.gui.results.whole_label import WholeLabel
+from app.gui.whole_label import WholeLabel
 from models.number_parse import Range, quantity_for
 from models.project.model import SPEC_SFS_2008_NFSV3_MIX
 from models.units import CapacityUnit

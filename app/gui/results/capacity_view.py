@@ -59,9 +59,9 @@ from app.gui.results._common import (
     verdict_html,
     verdict_label,
 )
-from app.gui.results.whole_label import WholeLabel
 from app.gui.results.wrap_row import WrapRow
 from app.gui.tasks import TaskRunner
+from app.gui.whole_label import WholeLabel
 from models.formatting import NOT_AVAILABLE, fmt_months
 from models.present import WaterfallBar, capacity_verdicts, scenario_waterfall
 from models.present.capacity_band import band_lines, break_even_line, system_band_lines
