@@ -301,6 +301,8 @@ def _evaluate(args) -> int:
         print("\nProblems")
         for p in data["problems"]:
             print(f"  [{p['severity']}] {p['message']}")
+            if p.get("sources"):  # the limits' sources, as the report and the GUI's tooltip cite them
+                print(f"      sources: {customer_citation(p['sources'])}")
     return status
 
 
@@ -315,9 +317,9 @@ def json_text(data) -> str:
     return to_json(data, indent=2, ensure_ascii=True).decode("ascii")
 
 
-_CITED_KEYS = frozenset({"source", "reason"})
+_CITED_KEYS = frozenset({"source", "reason", "sources"})
 """Keys of ``evaluate --json`` whose text values are citations or carry them (a capacity step's source, a profile
-basis's reason): :func:`customer_sources` rewrites them; a ``notes`` list's texts likewise."""
+basis's reason, a problem's sources): :func:`customer_sources` rewrites them; a ``notes`` list's texts likewise."""
 
 
 def customer_sources(data):

@@ -23,9 +23,13 @@ class Problem:
         node_id: the node (or link / workload) id it concerns, or ``""`` for the whole scenario.
         field: the field of that node (link, workload) whose value is wrong (e.g. ``drive_count``), so an editor
             can show the message next to it; ``""`` when no single field is to blame.
+        sources: where the limits or figures the message names come from (the catalog record's citations, as
+            written there: a reader shows them through ``models.present.citations.customer_citation``), kept out of
+            the one-sentence message for a tooltip, the JSON and the report; ``""`` when it cites nothing.
     """
 
     severity: Severity
     message: str
     node_id: str = ""
     field: str = ""
+    sources: str = ""

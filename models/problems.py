@@ -8,6 +8,7 @@ the nodes, links and workloads (linear in their number).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from models import topology
@@ -30,7 +31,7 @@ from models.catalog import (
     Switch,
 )
 from models.catalog import Shelf as ShelfRecord
-from models.catalog.limits import host_ports_per_node, platform_limit_problems, switch_port_problem
+from models.catalog.limits import host_ports_per_node, platform_limit_findings, switch_port_problem
 from models.problem import Problem, Severity  # noqa: F401 (re-exported: the record every check reports)
 from models.project.kinds import SYSTEM_KINDS
 from models.project.model import (
@@ -184,8 +185,8 @@ def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: lis
     switched = bool(node.storage_switch)
     if switched:
         _storage_switch(node, record, linked, catalog, out)
-    for text in platform_limit_problems(record, linked, switched):
-        out.append(Problem("error", f"{node.id}: {text}", node.id))
+    for text, sources in platform_limit_findings(record, linked, switched):
+        out.append(Problem("error", f"{node.id}: {text}", node.id, sources=sources))
     _expanded_host_ports(node, record, linked, topo, catalog, nodes, out)
     if node.adp != "none" and node.adp not in record.adp:
         out.append(Problem("error", f"{node.id}: {record.name} does not support ADP {node.adp}", node.id, "adp"))
@@ -277,9 +278,14 @@ VSAN_MIN_HOSTS = {"ftt0": 1, "ftt1-raid1": 3, "ftt2-raid1": 5, "ftt3-raid1": 7, 
 
 def _hci_cluster(node: HciClusterNode, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:
     record = _check_catalog(catalog, node.catalog_id, HciNode, node.id, "HCI host", out)
-    minimum = rules.vsan_policy_rule(node.policy, node.architecture, node.hosts).min_hosts if node.policy == \
-        "ftt1-raid5" else VSAN_MIN_HOSTS[node.policy]
-    if node.hosts < minimum:
+    applied = rules.vsan_policy_rule(node.policy, node.architecture, node.hosts)
+    minimum = applied.min_hosts if node.policy == "ftt1-raid5" else VSAN_MIN_HOSTS[node.policy]
+    if node.hosts < minimum and node.architecture == "esa" and node.policy == "ftt1-raid5":
+        # the scheme the capacity step applies (ESA's adaptive RAID-5: 2+1 below 6 hosts), not OSA's 3+1
+        out.append(Problem("error", f"{node.id}: {applied.name} needs at least {minimum} hosts (vSAN ESA's adaptive "
+                           f"RAID-5 is 2+1 from 3 hosts, 4+1 from 6), the cluster has {node.hosts}", node.id,
+                           "policy", sources=rules.VSAN_ESA_RAID5_HOSTS_DOCS))
+    elif node.hosts < minimum:
         out.append(Problem("error", f"{node.id}: {VSAN_POLICIES[node.policy].name} needs at least {minimum} hosts, "
                            f"the cluster has {node.hosts}", node.id, "policy"))
     if record is None:
@@ -497,6 +503,5 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
     for k, problem in enumerate(out):
         name = names.get(problem.node_id)
         if name and problem.message.startswith(f"{problem.node_id}: "):
-            out[k] = Problem(problem.severity, name + problem.message[len(problem.node_id):], problem.node_id,
-                             problem.field)
+            out[k] = replace(problem, message=name + problem.message[len(problem.node_id):])
     return out

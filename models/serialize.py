@@ -210,8 +210,10 @@ def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilienc
         "scenario": evaluation.scenario,
         "capacity": capacity_to_dict(evaluation.capacity),
         "workloads": workloads,
-        "problems": [
-            {"severity": p.severity, "message": p.message, "node_id": p.node_id} for p in evaluation.problems
+        "problems": [  # a problem's sources (the limits it names) apart from its one-sentence message
+            {"severity": p.severity, "message": p.message, "node_id": p.node_id} | ({"sources": p.sources}
+                                                                                    if p.sources else {})
+            for p in evaluation.problems
         ],
         "verdict": verdict_to_dict(design_verdict(evaluation.capacity, performance, resilience, requirements, unit,
                                                     evaluation.protection)),

@@ -295,8 +295,10 @@ def test_missing_drive_and_orphans():
     ], links=[Link(id="l", source="s1", target="ctl", link_type="sas")],
         workloads=[Workload(id="w", name="w", target="nowhere", block_kib=8, read_pct=50, random_pct=50)])
     result = evaluate_capacity(scenario, Catalog([ctl, drv, SHELF]))
-    assert any("s1" in p and "no-such-drive" in p for p in result.problems)
-    assert any("s2" in p and "no controller" in p for p in result.problems)
+    # named as on the canvas (two shelves of one model: "#1", "#2"), never by their ids
+    assert any("shelf 'shelf #1'" in p and "no-such-drive" in p for p in result.problems)
+    assert any("shelf 'shelf #2'" in p and "no controller" in p for p in result.problems)
+    assert not any("'s1'" in p or "'s2'" in p or "(s2)" in p for p in result.problems)
     assert any("nowhere" in p for p in result.problems)
 
 

@@ -41,11 +41,14 @@ def test_an_aff_a20_takes_one_ns224_shelf_and_two_are_refused_naming_the_rule_an
     assert not _errors(one)
     two = _design("netapp-aff-a20", [("netapp-ns224", tlc, 24), ("netapp-ns224", tlc, 24)])
     errors = _errors(two)
-    assert any("2 external shelves exceed NetApp AFF A20 HA pair's maximum of 1 direct-attached shelf" in e
-               and "shelf-cabling rule" in e and "ns224/cable-aff-systems-hot-add-shelf.html" in e
-               and "up to 5 external shelves when the shelves are switch-attached" in e for e in errors), errors
+    # one sentence naming both limits; the rule's sources apart (Problem.sources: the tooltip, JSON and report)
+    assert any("2 external shelves exceed NetApp AFF A20 HA pair's maximum of 1 direct-attached shelf per HA pair "
+               "(5 with switch-attached shelves)" in e for e in errors), errors
+    sources = [p.sources for p in find_problems(two, CAT) if "external shelves exceed" in p.message]
+    assert len(sources) == 1 and "shelf-cabling rule" in sources[0] \
+        and "ns224/cable-aff-systems-hot-add-shelf.html" in sources[0], sources
     capacity = evaluate_capacity(two, CAT)
-    assert any("shelf-cabling rule" in p for r in capacity.systems for p in r.problems)
+    assert any("2 external shelves exceed" in p for r in capacity.systems for p in r.problems)
 
 
 def test_an_aff_c30_above_its_published_raw_capacity_is_refused_naming_the_rule_and_its_source():
@@ -57,7 +60,9 @@ def test_an_aff_c30_above_its_published_raw_capacity_is_refused_naming_the_rule_
     raw = 72 * qlc.marketed_bytes  # 4.4208 PB, twice the published 2.2104 PB
     assert raw == 4_420_800_000_000_000
     assert any("4.4208 PB raw exceeds NetApp AFF C30 HA pair's published maximum raw capacity of 2.2104 PB" in e
-               and "c30-key-specifications.html" in e for e in errors), errors
+               for e in errors), errors
+    assert any("c30-key-specifications.html" in p.sources for p in find_problems(_design("netapp-aff-c30", shelves),
+                                                                                 CAT))
     ok = [("netapp-2u24-internal-nvme", qlc.id, 24), ("netapp-ns224", qlc.id, 12)]  # 36 x 61.4 TB = 2.2104 PB
     assert not _errors(_design("netapp-aff-c30", ok))
 

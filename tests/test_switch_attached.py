@@ -104,13 +104,13 @@ def _errors(scenario: Scenario) -> list[str]:
 def test_more_shelves_than_direct_attached_without_switches_is_refused_naming_both_limits():
     errors = _errors(_a90(5))
     shelf_error = next(e for e in errors if "external shelves exceed" in e)
-    assert "maximum of 2 direct-attached shelves" in shelf_error
-    assert "up to 7 external shelves when the shelves are switch-attached" in shelf_error
-    assert "cable-as-switch-attached.html" in shelf_error
+    assert "maximum of 2 direct-attached shelves per HA pair (7 with switch-attached shelves)" in shelf_error
+    shelf_sources = next(p.sources for p in find_problems(_a90(5), CAT) if "external shelves exceed" in p.message)
+    assert "cable-as-switch-attached.html" in shelf_sources  # the sources apart from the sentence
     drive_error = next(e for e in errors if "drives exceed" in e)
     # the example's 24 internal drives + 5 x 24
-    assert "144 drives exceed NetApp AFF A90 HA pair's maximum of 96 with direct-attached shelves" in drive_error
-    assert "up to 216 drives when the shelves are switch-attached" in drive_error
+    assert ("144 drives exceed NetApp AFF A90 HA pair's maximum of 96 per HA pair with direct-attached shelves "
+            "(216 with switch-attached shelves)") in drive_error
 
 
 def test_switch_attached_shelves_within_the_switched_limit_pass_and_above_it_are_refused():

@@ -339,6 +339,7 @@ class Inspector(QScrollArea):
         target_id = self._target[1]
         by_field: dict[str, list[tuple[str, str]]] = {}
         general: list[tuple[str, str]] = []
+        sources: list[str] = []  # the cited limits of the problems under the header: the notice's tooltip
         for problem in find_problems(self.document.scenario, self.document.catalog):
             if problem.node_id != target_id:
                 continue
@@ -348,12 +349,20 @@ class Inspector(QScrollArea):
                 by_field.setdefault(problem.field, []).append((problem.severity, message))
             else:
                 general.append((problem.severity, message))
+                if problem.sources:
+                    sources.append(problem.sources)
         for field, extra in self._extra_problems.items():
             by_field.setdefault(field, []).extend(extra)
         for name, editor in form.editors.items():
             editor.set_problems(by_field.get(name, []))
         self._notice_messages = [m for _, m in general]
         self._set_notice(general)
+        if sources:
+            from models.present.citations import customer_citation
+
+            self.notice.setToolTip(plain_tooltip("Sources: " + "; ".join(customer_citation(s) for s in sources)))
+        else:
+            self.notice.setToolTip("")
 
     # what applies to the selected item, and what an empty field stands for
 

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from app.gui.labels import SUFFIXES, choice_label, field_label, field_tooltip
 from app.gui.number_entry import NumberEntry
 from app.gui.plain_text import plain_tooltip
+from app.gui.whole_label import WholeLabel
 from models.number_parse import Range, quantity_for
 from models.project.model import SPEC_SFS_2008_NFSV3_MIX
 from models.units import CapacityUnit
@@ -72,7 +73,11 @@ def blocked(obj: QObject):
 _LIMITS = ((re.compile(r"^Input should be less than or equal to (.+)$"), "At most {}"),
            (re.compile(r"^Input should be greater than or equal to (.+)$"), "At least {}"),
            (re.compile(r"^Input should be less than (.+)$"), "Must be less than {}"),
-           (re.compile(r"^Input should be greater than (.+)$"), "Must be more than {}"))
+           (re.compile(r"^Input should be greater than (.+)$"), "Must be more than {}"),
+           # a bounded text (a label, a name: MAX_LABEL characters), in words, not pydantic's "String should ..."
+           (re.compile(r"^String should have at most (\d+) characters?$"), "At most {} characters"),
+           (re.compile(r"^String should have at least 1 character$"), "Cannot be empty"),
+           (re.compile(r"^String should have at least (\d+) characters$"), "At least {} characters"))
 
 
 def refusal_text(field: str, message: str | None) -> str | None:
@@ -87,7 +92,7 @@ def refusal_text(field: str, message: str | None) -> str | None:
     for pattern, text in _LIMITS:
         match = pattern.match(message)
         if match:
-            return text.format(match.group(1))
+            return text.format(*match.groups())
     return message
 
 
@@ -124,6 +129,11 @@ def _bounds(metadata) -> tuple[float | None, float | None, bool, bool]:
     return low, high, low_open, high_open
 
 
+def _max_length(metadata) -> int | None:
+    """A text field's most characters (its ``max_length``), None when it has no bound."""
+    return next((item.max_length for item in metadata if isinstance(item, at.MaxLen)), None)
+
+
 class FieldEditor(QWidget):
     """One field: an input widget and, under it, why a value was refused or what is wrong with the current one."""
 
@@ -134,9 +144,11 @@ class FieldEditor(QWidget):
         super().__init__(parent)
         self.name = name
         self.input = input_widget
-        self.error = QLabel(self)
+        # its whole text at its width (WholeLabel: a minimum height that follows the wrapped text), so a refusal of
+        # three lines gets three lines' height in the form's row, not the one or two lines a QFormLayout gives a
+        # word-wrapped QLabel shown after the row was laid out (its top line drawn under the field, its last cut)
+        self.error = WholeLabel(self)
         self.error.setObjectName("fieldError")
-        self.error.setWordWrap(True)
         self.error.hide()  # coloured when it has something to say (a style sheet costs each label a polish)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -169,6 +181,7 @@ class FieldEditor(QWidget):
             self.error.setStyleSheet(sheet)
         self.error.setText("\n".join(lines) if len(lines) < 2 else "\n".join(f"• {line}" for line in lines))
         self.error.setVisible(bool(lines))
+        self.updateGeometry()  # the row is laid out anew for the message's height
 
     def set_value(self, value: Any) -> None:  # overridden
         """Show ``value`` (model units) without emitting an edit; each editor type overrides it."""
@@ -426,8 +439,11 @@ class TextEditor(FieldEditor):
     """A line edit for a text field, a list of ids typed comma-separated, or a name -> number mapping typed
     ``name=number, ...``; the edit is sent when editing ends."""
 
-    def __init__(self, name: str, is_list: bool = False, parent=None, is_mapping: bool = False) -> None:
+    def __init__(self, name: str, is_list: bool = False, parent=None, is_mapping: bool = False,
+                 max_length: int | None = None) -> None:
         self.line = QLineEdit()
+        if max_length is not None:  # a bounded text (MAX_LABEL): no more can be typed or pasted than is taken
+            self.line.setMaxLength(max_length)
         super().__init__(name, self.line, parent)
         self.is_list = is_list
         self.is_mapping = is_mapping
@@ -590,7 +606,7 @@ class RecordForm(QWidget):
             return NumberEditor(name, inner is int, low, high, low_open, high_open, optional, suffix,
                                 unit_fn() if name.endswith("_bytes") else CapacityUnit.TIB)
         if inner is str:
-            return TextEditor(name)
+            return TextEditor(name, max_length=_max_length(info.metadata))
         if typing.get_origin(inner) is list:
             if name in self._multi:
                 return ChecklistEditor(name, self._multi[name])

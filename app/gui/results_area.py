@@ -73,6 +73,18 @@ class PlaceholderView(QWidget):
         self.label.setText(self._text + extra)
 
 
+def problem_tooltip(problem) -> str:
+    """A problem's message and, under it, the sources of the limits it names (``Problem.sources``, as the
+    customer reads them: ``customer_citation``, document titles and public addresses, no file names); the list row
+    shows the one sentence only."""
+    sources = problem.sources
+    if not sources:
+        return problem.message
+    from models.present.citations import customer_citation
+
+    return f"{problem.message}\n\nSources: {customer_citation(sources)}"
+
+
 class ProblemsList(QListWidget):
     """Topology problems; activating one asks for its item to be selected."""
 
@@ -99,7 +111,7 @@ class ProblemsList(QListWidget):
             color = "#d64545" if problem.severity == "error" else "#d99a1e"
             item = QListWidgetItem(icon(name, color), problem.message)
             item.setData(Qt.ItemDataRole.UserRole, problem.node_id)
-            item.setToolTip(plain_tooltip(problem.message))
+            item.setToolTip(plain_tooltip(problem_tooltip(problem)))
             self.addItem(item)
         if not problems:
             item = QListWidgetItem(icon("mdi6.check-circle-outline", "#3c9a5f"), "No topology problems")

@@ -1111,7 +1111,12 @@ class ReportBuilder:
         rows = [["Severity", "Problem"]]
         for pr in problems:
             colour = "#D0342C" if pr.severity == "error" else "#B07800"
-            rows.append([f'<font color="{colour}">{_e(pr.severity)}</font>', _e(text_in_unit(pr.message, self.unit))])
+            # a limit's sources are in the catalog numbers' table (the record's fields cite them in full): the row
+            # keeps its one sentence and points there
+            where = (" <i>(sources: the record's limits in 'Catalog and preset numbers used by this scenario', "
+                     "under Assumptions and sources)</i>" if pr.sources else "")
+            rows.append([f'<font color="{colour}">{_e(pr.severity)}</font>',
+                         _e(text_in_unit(pr.message, self.unit)) + where])
         return [_para("Problems", s.h2), _table(rows, [self.width * 0.12, self.width * 0.88], s)]
 
     def topology(self) -> list:

@@ -16,7 +16,7 @@ from models.capacity.array import array_capacity
 from models.capacity.cloud import cloud_capacity
 from models.capacity.efficiency import effective_side
 from models.capacity.hci import applied_reductions, hci_capacity
-from models.capacity.layout import RaidLayout, controller_layout, hci_layout, where_text
+from models.capacity.layout import RaidLayout, _controller_where, _renamed, controller_layout, hci_layout, where_text
 from models.capacity.managed import managed_capacity
 from models.capacity.ontap import entry_internal_drives, ontap_capacity
 from models.capacity.physical import Physical
@@ -44,6 +44,7 @@ from models.project import (
     ShelfNode,
     Workload,
 )
+from models.project.names import node_name, node_names
 
 E = TypeVar("E", bound=Entry)
 
@@ -55,17 +56,31 @@ def _where(kind: str, node: SystemNode | ShelfNode, label: str) -> str:
     return where_text(kind, node.id, label)
 
 
-def controller_shelves(scenario: Scenario) -> tuple[dict[str, list[ShelfNode]], list[str]]:
+def controller_shelves(scenario: Scenario, names: Mapping[str, str] | None = None
+                       ) -> tuple[dict[str, list[ShelfNode]], list[str]]:
     """Controller id -> its shelves (reached through links, shelf chains included; ``models.topology``) and the
-    problems found: shelves two controllers reach, shelves no controller reaches."""
+    problems found: shelves two controllers reach, shelves no controller reaches, each node named as the canvas
+    and the Problems list name it (``names``: ``names.node_names`` of the scenario, "NetApp AFF A400 HA pair #2",
+    never its id; None: by its label or id)."""
     topo = topology.of(scenario)
     result = {ctl.id: topo.shelves_of(ctl.id) for ctl in topo.nodes_of_kind("controller")}
-    problems = [f"shelf '{s.shelf_id}' is linked to controllers '{s.owner}' and '{s.other}'; "
-                f"its drives are counted for '{s.owner}' only." for s in topo.shared_shelves]
+    if names is None:
+        names = {n.id: n.label or n.id for n in scenario.nodes}
+    problems = [f"shelf '{names.get(s.shelf_id, s.shelf_id)}' is linked to controllers '{names.get(s.owner, s.owner)}' "
+                f"and '{names.get(s.other, s.other)}'; its drives are counted for '{names.get(s.owner, s.owner)}' "
+                "only." for s in topo.shared_shelves]
     for shelf in topo.unowned_shelves():
-        problems.append(f"shelf '{shelf.label or shelf.id}' ({shelf.id}) is linked to no controller; "
+        problems.append(f"shelf '{names.get(shelf.id, shelf.id)}' is linked to no controller; "
                         f"its {shelf.drive_count} drives are not counted.")
     return result, problems
+
+
+def _told_apart(node: SystemNode, names: Mapping[str, str] | None, catalog: Catalog, own: str) -> str:
+    """The name a system's results and problems give it: ``own`` (its label, else its model's name), or, when
+    another node of the design has the same name, the name that tells them apart on the canvas and in the
+    Problems list (``names.node_names``: "NetApp AFF A400 HA pair #2")."""
+    name = names.get(node.id) if names is not None else None
+    return name if name and name != node_name(node, catalog) else own
 
 
 def bay_overflow(shelf: ShelfNode, record: Shelf) -> int:
@@ -103,20 +118,25 @@ def _find(catalog: Catalog, entry_id: str, kind: type[E]) -> E | None:
 
 
 def _controller(node: ControllerNode, shelves: list[ShelfNode], catalog: Catalog, workloads: Sequence[Workload],
-                layout: RaidLayout | None = None) -> CapacityResult:
+                layout: RaidLayout | None = None, names: Mapping[str, str] | None = None) -> CapacityResult:
     """One controller's capacity: its shelves' problems, then the family's waterfall from its RAID layout
-    (``layout``: as ``raid_layouts`` built it; None: built here from the same drives)."""
+    (``layout``: as ``raid_layouts`` built it; None: built here from the same drives). ``names``: the design's
+    node names (``names.node_names``), which tell apart two controllers or shelves of one name; None: each by its
+    label or model."""
     problems: list[str] = []
     try:
         controller = catalog.get(node.catalog_id, Controller)
     except CatalogError as exc:
-        label = node.label or node.id
+        label = _told_apart(node, names, catalog, node.label or node.id)
         return _empty(node, label, "unknown", [f"{_where('controller', node, label)}: {exc}"])
-    label = node.label or controller.name
+    label = _told_apart(node, names, catalog, node.label or controller.name)
     where = _where("controller", node, label)
+    if layout is not None and label != (node.label or controller.name):  # its problems name it as the others do
+        layout = _renamed(layout, _controller_where(node, catalog), where, node.id)
     counts: dict[str, list] = {}
     for shelf in shelves:
-        swhere = _where("shelf", shelf, shelf.label or shelf.id)
+        swhere = _where("shelf", shelf, names.get(shelf.id, shelf.label or shelf.id) if names is not None
+                        else shelf.label or shelf.id)
         try:
             shelf_record = catalog.get(shelf.catalog_id, Shelf)
             if bay_overflow(shelf, shelf_record):
@@ -157,12 +177,12 @@ def _controller(node: ControllerNode, shelves: list[ShelfNode], catalog: Catalog
 
 
 def _hci(node: HciClusterNode, catalog: Catalog, workloads: Sequence[Workload],
-         layout: RaidLayout | None = None) -> CapacityResult:
+         layout: RaidLayout | None = None, names: Mapping[str, str] | None = None) -> CapacityResult:
     """One vSAN cluster's capacity, its policy's factor from its RAID layout (``layout``; None: built here)."""
-    label = node.label or node.id
+    label = _told_apart(node, names, catalog, node.label or node.id)
     try:
         host = catalog.get(node.catalog_id, HciNode)
-        label = node.label or host.name
+        label = _told_apart(node, names, catalog, node.label or host.name)
         capacity = catalog.get(host.capacity_drive, Drive)
     except CatalogError as exc:
         return _empty(node, label, "vSAN", [f"{_where('HCI cluster', node, label)}: {exc}"])
@@ -182,11 +202,12 @@ def _hci(node: HciClusterNode, catalog: Catalog, workloads: Sequence[Workload],
                    protection_factor=factor, reduction_off=off)
 
 
-def _cloud(node: CloudVmNode, catalog: Catalog, workloads: Sequence[Workload]) -> CapacityResult:
-    label = node.label or node.id
+def _cloud(node: CloudVmNode, catalog: Catalog, workloads: Sequence[Workload],
+           names: Mapping[str, str] | None = None) -> CapacityResult:
+    label = _told_apart(node, names, catalog, node.label or node.id)
     try:
         vm = catalog.get(node.catalog_id, CloudVm)
-        label = node.label or f"Cloud Volumes ONTAP {vm.vm_size}"
+        label = _told_apart(node, names, catalog, node.label or f"Cloud Volumes ONTAP {vm.vm_size}")
         licence = catalog.get(node.licence, Licence)
         disk = catalog.get(node.disk, CloudDisk)
     except CatalogError as exc:
@@ -195,13 +216,14 @@ def _cloud(node: CloudVmNode, catalog: Catalog, workloads: Sequence[Workload]) -
     return _finish(node, label, "Cloud Volumes ONTAP", phys, workloads, platform="Cloud Volumes ONTAP")
 
 
-def _managed(node: ManagedServiceNode, catalog: Catalog, workloads: Sequence[Workload]) -> CapacityResult:
-    label = node.label or node.id
+def _managed(node: ManagedServiceNode, catalog: Catalog, workloads: Sequence[Workload],
+             names: Mapping[str, str] | None = None) -> CapacityResult:
+    label = _told_apart(node, names, catalog, node.label or node.id)
     try:
         record = catalog.get(node.catalog_id, ManagedService)
     except CatalogError as exc:
         return _empty(node, label, "managed service", [f"{_where('managed service', node, label)}: {exc}"])
-    label = node.label or record.name
+    label = _told_apart(node, names, catalog, node.label or record.name)
     phys = managed_capacity(node, record, _where("managed service", node, label))
     on = record.data_reduction
     return _finish(node, label, record.service, phys, workloads, compression=on, compaction=on, dedupe=on,
@@ -209,11 +231,11 @@ def _managed(node: ManagedServiceNode, catalog: Catalog, workloads: Sequence[Wor
 
 
 _SYSTEMS = {
-    "controller": lambda node, shelves, catalog, wl, layout: _controller(node, shelves.get(node.id, []), catalog, wl,
-                                                                         layout),
-    "hci_cluster": lambda node, shelves, catalog, wl, layout: _hci(node, catalog, wl, layout),
-    "cloud_vm": lambda node, shelves, catalog, wl, layout: _cloud(node, catalog, wl),
-    "managed_service": lambda node, shelves, catalog, wl, layout: _managed(node, catalog, wl),
+    "controller": lambda node, shelves, catalog, wl, layout, names: _controller(node, shelves.get(node.id, []),
+                                                                                catalog, wl, layout, names),
+    "hci_cluster": lambda node, shelves, catalog, wl, layout, names: _hci(node, catalog, wl, layout, names),
+    "cloud_vm": lambda node, shelves, catalog, wl, layout, names: _cloud(node, catalog, wl, names),
+    "managed_service": lambda node, shelves, catalog, wl, layout, names: _managed(node, catalog, wl, names),
 }
 """System node kind (``models.project.kinds.SYSTEM_KINDS``) -> its capacity model."""
 
@@ -230,7 +252,8 @@ def evaluate_capacity(scenario: Scenario, catalog: Catalog,
     it): each system's layout is built here, by the same functions, from the drives counted here.
     Pure: the same scenario and catalog give the same result; nothing is read or written.
     """
-    shelves, problems = controller_shelves(scenario)
+    names = node_names(scenario.nodes, catalog)  # two systems of one name told apart, as on the canvas
+    shelves, problems = controller_shelves(scenario, names)
     systems_nodes = topology.of(scenario).systems
     ids = {n.id for n in systems_nodes}
     by_target: dict[str, list[Workload]] = {}
@@ -238,12 +261,12 @@ def evaluate_capacity(scenario: Scenario, catalog: Catalog,
         if not w.enabled:
             continue
         if w.target not in ids:
-            problems.append(f"workload '{w.name}' ({w.id}) targets '{w.target}', which is not a controller, HCI "
-                            "cluster or cloud VM; its data is not counted.")
+            problems.append(f"workload '{w.name}' targets '{names.get(w.target, w.target)}', which is not a "
+                            "controller, HCI cluster or cloud VM; its data is not counted.")
             continue
         by_target.setdefault(w.target, []).append(w)
     results = [_SYSTEMS[node.kind](node, shelves, catalog, by_target.get(node.id, []),
-                                   raid.get(node.id) if raid is not None else None) for node in systems_nodes]
+                                   raid.get(node.id) if raid is not None else None, names) for node in systems_nodes]
     for result in results:
         problems.extend(result.problems)
     destinations = {rep.target for rep in scenario.replications}

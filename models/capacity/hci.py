@@ -89,9 +89,11 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
         problems.append(f"{where}: {node.capacity_drives_per_group} capacity devices per disk group exceed "
                         f"{host.name}'s {host.max_capacity_per_group}.")
     if local_hosts < policy.min_hosts:
+        adaptive = esa and node.policy == "ftt1-raid5"  # the 2+1 scheme applied, with its own source
         problems.append(f"{where}: {policy.name} needs at least {policy.min_hosts} hosts"
                         + (f" at each site; each data site has {local_hosts}" if node.stretched
-                           else f"; the cluster has {node.hosts}") + f" ({rules.VSAN_DOCS}).")
+                           else f"; the cluster has {node.hosts}")
+                        + (f" ({rules.VSAN_ESA_RAID5_HOSTS_DOCS})." if adaptive else f" ({rules.VSAN_DOCS})."))
     if policy.erasure_coding and not host.all_flash:
         problems.append(f"{where}: erasure coding (RAID5/6) is all-flash only; {host.name} is hybrid "
                         f"({rules.VSAN_DOCS}).")

@@ -306,6 +306,13 @@ VSAN_ESA_DOCS = ("VMware vSAN 8 Express Storage Architecture documentation (Broa
                  "RAID-5'): RAID-5 is 2+1 on clusters of 3 to 5 hosts and 4+1 on 6 or more; RAID-6 is 4+2")
 """Where the ESA erasure-coding layouts come from."""
 
+VSAN_ESA_RAID5_HOSTS_DOCS = (
+    "Duncan Epping (VMware), 'vSAN 8.0 ESA - Introducing Adaptive RAID-5', 15 November 2022 "
+    "(www.yellow-bricks.com/2022/11/15/vsan-8-0-esa-introducing-adaptive-raid-5/): 'RAID-5, 2+1, 3-5 hosts'; "
+    "'RAID-5, 4+1, 6 hosts or more'")
+"""The public page giving ESA's adaptive RAID-5 schemes with their host counts (2+1 from 3 hosts, 4+1 from 6): the
+source a problem about too few hosts for it cites."""
+
 VSAN_ESA_REDUCTION_DOCS = (
     "VMware vSphere 8.0 vSAN Administration, 'Deduplication and Compression' (docs.vmware.com/en/VMware-vSphere/8.0/"
     "vsan-administration/GUID-3D2D80CC-444E-454E-9B8B-25C3F620EFED.html): 'For the vSAN Express Storage "

@@ -1,7 +1,7 @@
 """A controller's published platform limits checked against one design: its drive limit (internal bays plus the
 external shelves the vendor's shelf-cabling rules allow, per HA pair), its external shelf count and its published
-maximum raw capacity. Each refusal names the rule and the source the catalog record gives for it (the record's
-``provenance``), so a reader can follow it to the vendor's page.
+maximum raw capacity. Each refusal is one short sentence naming the limit, with, apart, the source the catalog
+record gives for it (the record's ``provenance``), so a reader can follow it to the vendor's page.
 """
 
 from __future__ import annotations
@@ -87,22 +87,30 @@ def switched_limits(controller: Controller) -> tuple[int, int | None] | None:
     return controller.max_drives_switched or controller.max_drives, controller.max_shelves_switched
 
 
-def _switched_clause(controller: Controller, what: str) -> str:
-    """``"; up to 216 drives with switch-attached shelves through a pair of storage switches (source)"``: the
-    other limit a direct-attached refusal names ("" when the record has none). ``what``: "drives" or "shelves"."""
+def _switched_clause(controller: Controller, what: str) -> tuple[str, str]:
+    """``(" (216 with switch-attached shelves)", source)``: the other limit a direct-attached refusal names, in
+    brackets, and its source ("" for both when the record has none). ``what``: "drives" or "shelves"."""
     limits = switched_limits(controller)
     if limits is None:
-        return ""
+        return "", ""
     n, field = (limits[0], "max_drives_switched") if what == "drives" else (limits[1], "max_shelves_switched")
-    noun = what if what == "drives" else ("external shelf" if n == 1 else "external shelves")
-    return (f"; up to {n} {noun} when the shelves are switch-attached through a pair of storage switches "
-            f"({_source(controller, field)})")
+    if n is None:
+        return "", ""
+    return (f" ({n} with switch-attached shelves)",
+            f"switch-attached limit: {_source(controller, field)}")
 
 
-def platform_limit_problems(controller: Controller,
+LimitFinding = tuple[str, str]
+"""One broken platform limit: (the sentence a user reads, the sources of the limits it names)."""
+
+
+def platform_limit_findings(controller: Controller,
                             shelves: Sequence[tuple[Shelf | None, Drive | None, int]],
-                            switched: bool = False) -> list[str]:
-    """What in one controller's drives breaks its published platform limits, as sentences (empty: none).
+                            switched: bool = False) -> list[LimitFinding]:
+    """What in one controller's drives breaks its published platform limits (empty: none), each as one short
+    sentence and, apart, the sources the catalog record gives for the limits it names (its ``provenance``: long
+    citations with the rule's derivation, for a tooltip or a report's list of sources, never in the sentence: a
+    banner quoting them took ten lines of a laptop's results dock, review 56).
 
     Args:
         controller: the catalog record (``max_drives``; ``max_shelves``, ``max_raw_bytes`` and the switch-attached
@@ -114,45 +122,59 @@ def platform_limit_problems(controller: Controller,
             switches): the switch-attached limits apply, where the record has them.
 
     Returns:
-        One sentence per broken limit: drive limit, external shelves, maximum raw capacity, each naming the rule
-        and its source; a direct-attached limit's sentence names the switch-attached limit too.
+        One (sentence, sources) per broken limit: drive limit, external shelves, maximum raw capacity, SSDs in
+        expansion shelves; a direct-attached limit's sentence names the switch-attached limit too, in brackets.
     """
-    out: list[str] = []
+    out: list[LimitFinding] = []
+    name = controller.name
     drives = sum(max(n, 0) for _, _, n in shelves)
     external = sum(1 for shelf, _, _ in shelves if shelf is not None and not shelf.internal)
     limits = switched_limits(controller) if switched else None
     if limits is not None:
         if drives > limits[0]:
-            out.append(f"{drives} drives exceed {controller.name}'s maximum of {limits[0]} with switch-attached "
-                       f"shelves (drive limit per HA pair: {_source(controller, 'max_drives_switched')})")
+            out.append((f"{drives} drives exceed {name}'s maximum of {limits[0]} per HA pair with switch-attached "
+                        "shelves", f"drive limit per HA pair: {_source(controller, 'max_drives_switched')}"))
         if limits[1] is not None and external > limits[1]:
             plural = "shelf" if limits[1] == 1 else "shelves"
-            out.append(f"{external} external shelves exceed {controller.name}'s maximum of {limits[1]} "
-                       f"switch-attached external {plural} per HA pair ({_source(controller, 'max_shelves_switched')})")
+            out.append((f"{external} external shelves exceed {name}'s maximum of {limits[1]} switch-attached "
+                        f"external {plural} per HA pair",
+                        f"switch-attached shelf limit: {_source(controller, 'max_shelves_switched')}"))
     else:
         wired = " with direct-attached shelves" if controller.max_shelves_switched is not None else ""
         if drives > controller.max_drives:
-            out.append(f"{drives} drives exceed {controller.name}'s maximum of {controller.max_drives}{wired} "
-                       f"(drive limit per HA pair: {_source(controller, 'max_drives')})"
-                       + _switched_clause(controller, "drives"))
+            other, other_source = _switched_clause(controller, "drives")
+            out.append((f"{drives} drives exceed {name}'s maximum of {controller.max_drives} per HA pair{wired}"
+                        + other, "; ".join(x for x in (f"drive limit per HA pair: {_source(controller, 'max_drives')}",
+                                                        other_source) if x)))
         if controller.max_shelves is not None and external > controller.max_shelves:
             plural = "shelf" if controller.max_shelves == 1 else "shelves"
             kind = "direct-attached" if wired else "external"
-            out.append(f"{external} external shelves exceed {controller.name}'s maximum of {controller.max_shelves} "
-                       f"{kind} {plural} per HA pair (shelf-cabling rule: {_source(controller, 'max_shelves')})"
-                       + _switched_clause(controller, "shelves"))
+            other, other_source = _switched_clause(controller, "shelves")
+            out.append((f"{external} external shelves exceed {name}'s maximum of {controller.max_shelves} {kind} "
+                        f"{plural} per HA pair" + other,
+                        "; ".join(x for x in (f"shelf-cabling rule: {_source(controller, 'max_shelves')}",
+                                              other_source) if x)))
     raw = sum(drive.marketed_bytes * max(n, 0) for _, drive, n in shelves if drive is not None)
     if controller.max_raw_bytes is not None and raw > controller.max_raw_bytes:
-        out.append(f"{_pb(raw)} raw exceeds {controller.name}'s published maximum raw capacity of "
-                   f"{_pb(controller.max_raw_bytes)} (maximum raw capacity: {_source(controller, 'max_raw_bytes')})")
+        out.append((f"{_pb(raw)} raw exceeds {name}'s published maximum raw capacity of "
+                    f"{_pb(controller.max_raw_bytes)}",
+                    f"maximum raw capacity: {_source(controller, 'max_raw_bytes')}"))
     if controller.max_expansion_ssd is not None:
         ssd = sum(max(n, 0) for shelf, drive, n in shelves
                   if shelf is not None and not shelf.internal and drive is not None and drive.media == "SSD")
         if ssd > controller.max_expansion_ssd:
-            out.append(f"{ssd} SSDs in expansion shelves exceed {controller.name}'s maximum of "
-                       f"{controller.max_expansion_ssd} SSD drive slots in expansion shelves "
-                       f"({_source(controller, 'max_expansion_ssd')})")
+            out.append((f"{ssd} SSDs in expansion shelves exceed {name}'s maximum of "
+                        f"{controller.max_expansion_ssd} SSD drive slots in expansion shelves",
+                        f"SSD slots in expansion shelves: {_source(controller, 'max_expansion_ssd')}"))
     return out
+
+
+def platform_limit_problems(controller: Controller,
+                            shelves: Sequence[tuple[Shelf | None, Drive | None, int]],
+                            switched: bool = False) -> list[str]:
+    """The sentences of :func:`platform_limit_findings` (arguments as those): what in one controller's drives breaks
+    its published platform limits, one short sentence per limit (empty: none)."""
+    return [text for text, _ in platform_limit_findings(controller, shelves, switched)]
 
 
 def host_ports_per_node(controller: Controller, fc: bool, expanded: bool) -> int:

@@ -153,13 +153,13 @@ def test_legend_sits_above_the_plot_unclipped(qtbot, example_window, size):
 
 
 def test_problems_messages_wrap(qtbot, example_window):
-    from types import SimpleNamespace
+    from models.problem import Problem
 
     problems = example_window.results.problems_list
     assert problems.wordWrap() and problems.textElideMode() == Qt.TextElideMode.ElideNone
     assert problems.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
     long = "The host links carry more than the switch's licensed ports allow: " * 4
-    problems.set_problems([SimpleNamespace(severity="warning", message=long, node_id="n1")])
+    problems.set_problems([Problem("warning", long, "n1")])
     example_window.results.setCurrentWidget(problems)
     problems.resize(400, 300)
     _settle(qtbot, 100)

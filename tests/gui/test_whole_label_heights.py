@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QLabel
 
-from app.gui.results.whole_label import HEIGHTS_KEPT, WholeLabel
+from app.gui.whole_label import HEIGHTS_KEPT, WholeLabel
 
 WIDTHS = (40, 91, 160, 284, 479, 603, 1200)
 LONG = ("Effective P10-P90: 210.4 to 398.7 TiB. Months until full P10-P90: 14 to 61 months. The design still "

@@ -59,8 +59,9 @@ from app.gui.results._common import (
     verdict_html,
     verdict_label,
 )
-from app.gui.results.whole_label import WholeLabel
+from app.gui.results.wrap_row import WrapRow
 from app.gui.tasks import TaskRunner
+from app.gui.whole_label import WholeLabel
 from models.formatting import NOT_AVAILABLE, fmt_months
 from models.present import WaterfallBar, capacity_verdicts, scenario_waterfall
 from models.present.capacity_band import band_lines, break_even_line, system_band_lines
@@ -303,13 +304,19 @@ class CapacityView(QWidget):
         self.unit_buttons.button(list(CapacityUnit).index(self._unit)).setChecked(True)
         self.unit_buttons.idClicked.connect(self._on_unit_clicked)
 
-        header = QHBoxLayout()
+        # the key figures, then the controls at the right end; on a dock too narrow for one line (two systems on
+        # a 1366 x 768 screen: the selector shown, the months caption naming a system) the controls wrap onto a
+        # second line instead of being pushed past the dock's edge (WrapRow)
+        header = WrapRow(spacing=0)
         for kpi in self._kpis.values():
             header.addWidget(kpi)
-        header.addStretch(1)
-        header.addWidget(self.system_combo)
-        header.addSpacing(8)
-        header.addLayout(unit_box)
+        self.controls = QWidget()
+        self.controls.setObjectName("capacityControls")
+        controls = QHBoxLayout(self.controls)
+        controls.setContentsMargins(8, 0, 0, 0)
+        controls.addWidget(self.system_combo)
+        controls.addSpacing(8)
+        controls.addLayout(unit_box)
         self.export_button = QToolButton()
         self.export_button.setText("Image")
         self.export_button.setIcon(icon("mdi6.image-outline", text_color(self)))
@@ -324,9 +331,10 @@ class CapacityView(QWidget):
         self.export_csv_button.setToolTip("Export the waterfall's steps as CSV (capacities in the unit shown)")
         self.export_csv_button.clicked.connect(self._ask_export_csv)
         self.csv_runner = TaskRunner(self, "waterfall-csv")
-        header.addSpacing(8)
-        header.addWidget(self.export_button)
-        header.addWidget(self.export_csv_button)
+        controls.addSpacing(8)
+        controls.addWidget(self.export_button)
+        controls.addWidget(self.export_csv_button)
+        header.addWidget(self.controls)
         self.bands_button = QToolButton()
         self.bands_button.setText("Data reduction\u2026")
         self.bands_button.setToolTip("The data-reduction ratio's P10 / P50 / P90 per workload type or workload: the "

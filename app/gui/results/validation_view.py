@@ -44,7 +44,7 @@ from app.gui.results._common import (
     text_color,
     tint,
 )
-from app.gui.results.whole_label import WholeLabel
+from app.gui.whole_label import WholeLabel
 from models.formatting import fmt_number, fmt_signed_pct
 from models.present.case_titles import case_title
 from models.present.citations import customer_citation

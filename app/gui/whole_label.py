@@ -9,7 +9,10 @@ that scrolls) and, when even that is not enough, the scroll area the label's col
 Its height for a width is remembered for the label's present text, font and layout figures: while a result view
 is laid out the layouts ask each wrapped label's height for the same few widths dozens of times, and each answer
 lays the whole text out again (the Capacity tab's two labels: 79 calls at 13 widths, ~40 million instructions
-between the first window and the first results drawn, ``valgrind --tool=callgrind``)."""
+between the first window and the first results drawn, ``valgrind --tool=callgrind``).
+
+In ``app.gui``, not ``app.gui.results``: the inspector's field messages use it too (a refusal of three lines under a
+field, review 56), and the result views' package is not imported before the first window is painted."""
 
 from __future__ import annotations
 
