@@ -30,11 +30,14 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from models.catalog import Drive
 
-TR3838 = "TR-3838 Storage Subsystem Configuration Guide (public_facts.md: ONTAP drive right-sizing)"
-ONTAP_DOCS = "ONTAP documentation (public_facts.md: ONTAP partitioning, reserves, RAID and spares)"
-SANTRICITY_DOCS = "SANtricity documentation (public_facts.md: E-Series / EF-Series)"
-VSAN_DOCS = "VMware vSAN documentation (public_facts.md: VMware vSAN)"
-CVO_DOCS = "NetApp Cloud Volumes ONTAP documentation (public_facts.md: Cloud Volumes ONTAP and Azure)"
+# The reference notes gather each source's passages under these headings (public_facts.md): "ONTAP drive
+# right-sizing", "ONTAP partitioning, reserves, RAID and spares", "E-Series / EF-Series", "VMware vSAN", "Cloud Volumes
+# ONTAP and Azure". The strings below reach problem messages as they are, so they name the documents only.
+TR3838 = "TR-3838 Storage Subsystem Configuration Guide"
+ONTAP_DOCS = "ONTAP documentation"
+SANTRICITY_DOCS = "SANtricity documentation"
+VSAN_DOCS = "VMware vSAN documentation"
+CVO_DOCS = "NetApp Cloud Volumes ONTAP documentation"
 
 POLICY_LABEL = {
     "ftt1-raid1": "FTT=1 RAID 1",
