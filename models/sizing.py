@@ -1813,7 +1813,7 @@ def _reach_notes(req: Requirements, need: float, capacities: dict, peaks: dict[s
     notes = []
     scope = "of the designs considered" if capped else "in the catalog"
     limited = bool(req.max_rack_units or req.max_power_w or req.budget)
-    fast_scope = (f"{'of the designs considered ' if capped else ''}that holds the capacity needed"
+    fast_scope = (f"{'considered ' if capped else ''}that holds the capacity needed"
                   + (" within the stated limits" if limited else "")) if screened_some else scope
     fastest = "the fastest of them" if screened_some else "the fastest"
     check = ("check the target and the capacity needed (the nearest designs below may hold less)"
