@@ -776,7 +776,7 @@ def _size(args) -> int:
     from models.present.bom import BTU_PER_W
     from models.present.headroom import effective_words, sizer_headroom_words
     from models.project.textformat import dumps
-    from models.sizing import ranking_rule, size
+    from models.sizing import ranking_rule, size, takeover_assumed
 
     _release_collector()  # the sizer imported and the project loaded (RELEASE_AFTER_LOADING)
     project = loaded.project
@@ -790,9 +790,14 @@ def _size(args) -> int:
         from models.present.cost import candidate_break_even
 
         inputs = running_inputs(project.requirements.running_costs, project.requirements.horizon_months)
+    from models.design import resolved_catalog
+    from models.pricing import unpriced_names
+
+    names_from = resolved_catalog(project, loaded.catalog) if project.price_book else None  # the project's own too
     for rank, c in enumerate(result.candidates or result.nearest, start=1):
+        names = unpriced_names(names_from, c.unpriced)  # what the text says: product names, never catalog ids
         if project.requirements.rank_on == "tco":
-            even = candidate_break_even(c.deployment, c.tco, c.break_even_month, bool(project.price_book), c.unpriced,
+            even = candidate_break_even(c.deployment, c.tco, c.break_even_month, bool(project.price_book), names,
                                         result.cheapest_cloud, inputs.horizon_months,
                                         inputs.support_pct_per_year.value, result.currency or "USD")
         candidate_project = project.with_scenario(c.scenario)
@@ -803,7 +808,9 @@ def _size(args) -> int:
                      "cost": c.cost,
                      "max_iops_at_slo_host_down": c.max_iops_at_slo_host_down,
                      "max_iops_bound": c.bound or None,
-                     "currency": result.currency, "unpriced": list(c.unpriced), "rack_units": c.rack_units,
+                     "assumed": [w for w in [takeover_assumed(c, project.requirements)] if w],
+                     "currency": result.currency, "unpriced": list(c.unpriced), "unpriced_names": names,
+                     "rack_units": c.rack_units,
                      "power_w": c.power_w, "pareto": c.pareto, "variant": c.variant, "tco": c.tco,
                      "listed_cost": _finite(c.listed_cost),
                      "break_even_month": c.break_even_month, **even,
@@ -872,10 +879,12 @@ def _size(args) -> int:
                   + (f"; break-even: {row['break_even']}" if row.get("break_even") else ""))
         for reason in row["reasons"]:
             print(f"      {reason}")
+        for assumed in row["assumed"]:  # a managed service's takeover: not modelled, said so
+            print(f"      {assumed}")
         if row["alternatives"]:
             print(f"      also with: {'; '.join(a['variant'] for a in row['alternatives'])}")
         if row["unpriced"]:
-            print(f"      no price for: {', '.join(row['unpriced'])}")
+            print(f"      no price for: {', '.join(row['unpriced_names'])}")
     return 0
 
 

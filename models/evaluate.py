@@ -292,7 +292,8 @@ class RequirementCheck:
         requirement: "slo_in_takeover", "n_plus" or "slo_after_site_loss"; met: True or False; text: the verdict
         in words, naming the workload and figure that decide it; subject: the workload it is about ("" for the whole
         cluster); state: the failure state it is checked in ("takeover", "failover", "N+1", "switchover",
-        "site_failure", "" when the system has one site).
+        "site_failure", "" when the system has one site; ``models.verdict.PROVIDER_HA`` for a managed service's
+        takeover: not modelled, taken as met, a caution in every view).
     """
 
     requirement: str
@@ -402,6 +403,24 @@ def takeover_at_grown_targets(requirements: Requirements, scenario: Scenario, ca
     paths cannot be built. ``raid``: the design's RAID layouts (``Design.raid``, :func:`with_layouts`): the paths are
     then the evaluation's own (``engine.evaluate_paths`` of the same design objects returns the paths the normal state
     has just built, not built again); None or empty: built here (``screening.design_paths``)."""
+    return _verdicts_at_grown_targets(requirements, scenario, catalog, raid, site_loss=False)
+
+
+def site_loss_at_grown_targets(requirements: Requirements, scenario: Scenario, catalog: Catalog,
+                               raid: Mapping[str, RaidLayout] | None = None) -> dict[str, tuple[Any, float]]:
+    """Workload id -> (its site-loss verdict: MetroCluster switchover or stretched-cluster site failure, the target it
+    is judged at, IOPS) with every target grown over the horizon, as :func:`takeover_at_grown_targets` does for the
+    takeover: ``Requirements.meet_slo_after_site_loss`` asks for the SLO after losing a site at the grown target,
+    and the sizer judges it so (``models.performance.site_loss.site_loss_reasons`` of ``paths_grown``; review 56:
+    evaluate judged today's target and passed a design the sizer rejects). Empty when no target grows within the
+    horizon or the paths cannot be built (the failure states' own verdict stands)."""
+    return _verdicts_at_grown_targets(requirements, scenario, catalog, raid, site_loss=True)
+
+
+def _verdicts_at_grown_targets(requirements: Requirements, scenario: Scenario, catalog: Catalog,
+                               raid: Mapping[str, RaidLayout] | None, site_loss: bool) -> dict[str, tuple[Any, float]]:
+    """The body of :func:`takeover_at_grown_targets` (``site_loss`` False) and :func:`site_loss_at_grown_targets`
+    (True): ``models.performance.screening.failover_verdicts`` of the paths with the targets grown."""
     if not requirements.horizon_months or not any(w.enabled and w.iops_growth_pct_per_year and
                                                   (w.target_iops or w.target_mbps) for w in scenario.workloads):
         return {}
@@ -415,7 +434,12 @@ def takeover_at_grown_targets(requirements: Requirements, scenario: Scenario, ca
         else:
             paths = design_paths(scenario, catalog)
         design = paths_grown(paths, requirements.horizon_months)
-        verdicts = failover_verdicts(design, slo_statistic=requirements.slo_statistic)
+        if site_loss:
+            from models.performance.site_loss import site_loss_states
+
+            verdicts = failover_verdicts(design, site_loss_states(scenario), slo_statistic=requirements.slo_statistic)
+        else:
+            verdicts = failover_verdicts(design, slo_statistic=requirements.slo_statistic)
     except Exception:  # noqa: BLE001 - the failure states' own verdict stands
         return {}
     return {path.workload.id: (verdict, rate) for path, verdict in zip(design.paths, verdicts)
@@ -431,7 +455,10 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
     * ``meet_slo_in_takeover``: every workload with a target on a controller or cloud VM meets its SLO in the
       takeover (cloud failover) state at its target grown over the horizon (the requirement's words, the sizer's
       rule: :func:`takeover_at_grown_targets`); a system without an HA partner fails it (a failure stops the
-      service).
+      service); a managed service's is not modelled and is taken as met by the provider's high availability, a
+      check that says so (``models.verdict.PROVIDER_HA``).
+    * ``meet_slo_after_site_loss``: the site-loss state (MetroCluster switchover, stretched-cluster site failure)
+      at the target grown over the horizon, as the sizer judges it (:func:`site_loss_at_grown_targets`).
     * ``n_plus`` (HCI): with ``n_plus`` hosts of each vSAN cluster down, the data still fits the usable capacity
       now and over the horizon, and every workload with a target meets its SLO (``models.n_plus``: the capacity
       engine on the reduced cluster; N+1's SLO from the workload's host failure state, as the Resilience table).
@@ -444,7 +471,7 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
     Returns:
         A tuple of :class:`RequirementCheck` (empty when no such requirement is stated).
     """
-    from models.verdict import failover_state
+    from models.verdict import PROVIDER_HA, PROVIDER_HA_WORDS, failover_state
 
     checks = []
     targets = [wp for wp in workloads if wp.target_iops]
@@ -454,8 +481,13 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
         grown = takeover_at_grown_targets(requirements, scenario, catalog, raid)
         horizon = requirements.horizon_months
         for wp in targets:
-            if kinds.get(wanted.get(wp.workload_id, "")) in ("hci_cluster", "managed_service"):
-                continue  # N+k answers for a cluster; a managed service's HA is the provider's
+            kind = kinds.get(wanted.get(wp.workload_id, ""))
+            if kind == "hci_cluster":
+                continue  # N+k answers for a cluster
+            if kind == "managed_service":  # the provider's HA: not modelled, said so (review 56), never silence
+                checks.append(RequirementCheck("slo_in_takeover", True, f"{wp.name}: the {wp.slo_words} in takeover "
+                                               f"(required): {PROVIDER_HA_WORDS}", wp.name, PROVIDER_HA))
+                continue
             st = failover_state(states.get(wp.workload_id, ()))
             if st is None:
                 checks.append(RequirementCheck("slo_in_takeover", False, f"{wp.name}: the SLO in takeover is "
@@ -494,7 +526,9 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
         from models.performance.site_loss import site_loss_checks
 
         checks += [RequirementCheck("slo_after_site_loss", c.met, c.text, c.subject, c.state)
-                   for c in site_loss_checks(workloads, states)]
+                   for c in site_loss_checks(workloads, states, site_loss_at_grown_targets(requirements, scenario,
+                                                                                           catalog, raid),
+                                             requirements.horizon_months)]
     if requirements.n_plus:  # models.n_plus: capacity over the horizon, the host failure state's SLO
         from models.n_plus import n_plus_checks
 

@@ -8,31 +8,39 @@ record (the same counting as the bill of materials) and :func:`cost` prices thos
 
 Only the storage a design buys is required to be priced (controllers, shelves, drives, HCI hosts and their drives,
 cloud VMs, disks and licences): hosts, host adapters, switches and link ports are the customer's or the fabric's
-and are added only when the book prices them.
+and are added only when the book prices them. A controller's internal drive bays (a shelf record with
+``internal``, e.g. the AFF A50's 24 NVMe bays) are part of the controller chassis, which no price list sells
+apart: unless the book prices them they cost 0, "in the controller's price" (:data:`IN_CONTROLLER_PRICE`), and are
+never unpriced.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from models.bounded_read import CsvLimits, FileRefusedError, csv_rows, detect_delimiter, read_text
-from models.catalog import Catalog, CloudVm, HciNode
+from models.catalog import Catalog, CloudVm, HciNode, Shelf
 from models.catalog.limits import STORAGE_SWITCH_PAIR
 from models.project.metrocluster import with_partner_site
 from models.project.model import PriceRow, Scenario
 
-__all__ = ["MAX_PRICE_BOOK_BYTES", "PRICE_BOOK_LIMITS", "Costing", "PriceBookError", "cost", "quantities",
-           "read_price_book", "read_price_book_file"]
+__all__ = ["IN_CONTROLLER_PRICE", "MAX_PRICE_BOOK_BYTES", "PRICE_BOOK_LIMITS", "Costing", "PriceBookError", "cost",
+           "in_controller_price", "quantities", "read_price_book", "read_price_book_file", "unpriced_names"]
 
 REQUIRED_COLUMNS = ("catalog_id", "unit_price")
 OPTIONAL_COLUMNS = ("part_number", "currency")
 DEFAULT_CURRENCY = "USD"
 """Currency of rows that give none (stated in the import message)."""
+
+IN_CONTROLLER_PRICE = "in the controller's price"
+"""How a controller's internal drive bays are priced when the book gives them no row of their own (review 56:
+the chassis bays are sold with the controller, never as a part)."""
 
 
 MAX_PRICE_BOOK_BYTES = 16 * 2**20
@@ -221,13 +229,16 @@ class Costing:
     Attributes:
         total: sum of units x unit price over the priced records (in ``currency``);
         currency: the book's; lines: (catalog id, part number, units, unit price, extended price) per priced
-        record; unpriced: storage records the book does not price (a total with any is incomplete).
+        record; unpriced: storage records the book does not price (a total with any is incomplete); in_controller:
+        the controller's internal drive bays the book has no row for, priced at 0 with the controller
+        (:data:`IN_CONTROLLER_PRICE`; their lines are in ``lines``, at 0).
     """
 
     total: float
     currency: str
     lines: tuple[tuple[str, str, int, float, float], ...]
     unpriced: tuple[str, ...]
+    in_controller: tuple[str, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -242,9 +253,30 @@ def cost(scenario: Scenario, catalog: Catalog, book: list[PriceRow]) -> Costing 
     prices = {row.catalog_id: row for row in book}
     q, storage = quantities(scenario, catalog)
     lines = []
+    bays = []
     for cid, units in q.items():
         row = prices.get(cid)
         if row is not None:
             lines.append((cid, row.part_number, units, row.unit_price, units * row.unit_price))
-    unpriced = tuple(sorted(cid for cid in storage if cid not in prices))
-    return Costing(sum(line[4] for line in lines), book[0].currency, tuple(lines), unpriced)
+        elif in_controller_price(catalog, cid):
+            lines.append((cid, "", units, 0.0, 0.0))
+            bays.append(cid)
+    unpriced = tuple(sorted(cid for cid in storage if cid not in prices and cid not in bays))
+    return Costing(sum(line[4] for line in lines), book[0].currency, tuple(lines), unpriced, tuple(sorted(bays)))
+
+
+def in_controller_price(catalog: Catalog, catalog_id: str) -> bool:
+    """True when ``catalog_id`` is a controller's internal drive bays (a :class:`~models.catalog.Shelf` with
+    ``internal``): part of the controller chassis, priced with it (:data:`IN_CONTROLLER_PRICE`) unless the book
+    prices the record itself."""
+    return isinstance(rec := catalog.find(catalog_id), Shelf) and rec.internal
+
+
+def unpriced_names(catalog: Catalog | None, ids: Sequence[str]) -> list[str]:
+    """The product names of the unpriced records ``ids`` (a customer reads the list: never a catalog id; an id
+    the catalog does not hold is shown as it is, it is all there is to name it)."""
+    out = []
+    for cid in ids:
+        rec = catalog.find(cid) if catalog is not None else None
+        out.append(rec.name if rec is not None and rec.name else cid)
+    return out

@@ -1802,12 +1802,22 @@ ABSURD_NOTE_FACTOR = 1.0
 
 
 def _reach_notes(req: Requirements, need: float, capacities: dict, peaks: dict[str, float], capped: bool,
-                 base: Scenario) -> list[str]:
+                 base: Scenario, screened_some: bool = False) -> list[str]:
     """Notes for targets no considered design can reach: an effective capacity above the largest design's, and a
     workload's grown IOPS target above the highest saturation bound of any design screened (the most it could do
-    at any latency). Says "of the designs considered" when ``max_candidates`` cut the search."""
+    at any latency). Says "of the designs considered" when ``max_candidates`` cut the search. ``screened_some``:
+    some designs were never screened for performance (short of capacity or over a stated limit first), so the
+    fastest is only that of the designs that hold the capacity needed within the limits, and the note says so
+    (review 56: "beyond every design in the catalog" was said of an IOPS target an EF600 too small for the
+    capacity meets six times over)."""
     notes = []
     scope = "of the designs considered" if capped else "in the catalog"
+    limited = bool(req.max_rack_units or req.max_power_w or req.budget)
+    fast_scope = (f"{'considered ' if capped else ''}that holds the capacity needed"
+                  + (" within the stated limits" if limited else "")) if screened_some else scope
+    fastest = "the fastest of them" if screened_some else "the fastest"
+    check = ("check the target and the capacity needed (the nearest designs below may hold less)"
+             if screened_some else "check the target")
     largest = max((c.effective_bytes for c in capacities.values()), default=0.0)
     if capacities and need > largest * ABSURD_NOTE_FACTOR:
         notes.append(f"the effective capacity needed, {need / TIB:,.1f} TiB, is beyond every design {scope}: the "
@@ -1820,8 +1830,8 @@ def _reach_notes(req: Requirements, need: float, capacities: dict, peaks: dict[s
             continue
         grown = _grown(rate, w.iops_growth_pct_per_year, req.horizon_months)
         if grown > peaks[w.name] * ABSURD_NOTE_FACTOR:
-            notes.append(f"{w.name}: the target of {grown:,.0f} IOPS is beyond every design {scope}: the fastest "
-                         f"saturates at {peaks[w.name]:,.0f} IOPS; check the target")
+            notes.append(f"{w.name}: the target of {grown:,.0f} IOPS is beyond every design {fast_scope}: "
+                         f"{fastest} saturates at {peaks[w.name]:,.0f} IOPS; {check}")
     return notes
 
 
@@ -1850,6 +1860,60 @@ def nearest_key(cand: Candidate, need: float, first_target: float | None) -> tup
     to :data:`SHORTFALL_DIGITS` decimals), then the fewest requirements missed, then the ranking rule
     (:meth:`Candidate.rank_key`: of designs equally short, the smallest and least power first, not the largest)."""
     return (round(shortfall(cand, need, first_target), SHORTFALL_DIGITS), len(cand.reasons), *cand.rank_key())
+
+
+def takeover_assumed(cand: Candidate, req: Requirements) -> str:
+    """What a candidate's "why" says of the SLO in takeover when it is required and the design is a managed service:
+    not modelled, the provider's high availability taken as meeting it (``models.verdict.PROVIDER_HA_WORDS``, the
+    words of ``storplan evaluate``'s check; :func:`_performance_checks` passes it so); "" otherwise (review 56: it
+    was skipped without a word)."""
+    if not req.meet_slo_in_takeover or not any(n.kind == "managed_service" for n in cand.scenario.nodes):
+        return ""
+    from models.verdict import PROVIDER_HA_WORDS
+
+    return f"SLO in takeover (required): {PROVIDER_HA_WORDS}"
+
+
+def in_controller_notes(cands: Sequence[Candidate], catalog: Catalog, book: Sequence[Any]) -> list[str]:
+    """The note that the controller's internal drive bays of the designs shown (``cands``) are priced with the
+    controller (``models.pricing.IN_CONTROLLER_PRICE``: no price list sells them apart, review 56), naming them;
+    none when no design shown has such bays the price ``book`` leaves to the controller."""
+    from models.pricing import IN_CONTROLLER_PRICE, cost, unpriced_names
+
+    bays: set[str] = set()
+    for c in cands:
+        costing = cost(c.scenario, catalog, list(book)) if c.deployment == "on-prem" else None
+        bays.update(costing.in_controller if costing is not None else ())
+    if not bays:
+        return []
+    names = ", ".join(unpriced_names(catalog, sorted(bays)))
+    return [f"a controller's internal drive bays ({names}) come with its chassis: their cost is {IN_CONTROLLER_PRICE} "
+            "(no price list sells them apart), 0 in the cost shown"]
+
+
+NEAREST_SHOWN = 3
+"""How many failing designs are shown as "the nearest" when none meets."""
+
+
+def nearest_designs(checked: Sequence[Candidate], unchecked: Sequence[tuple[Candidate, Scenario]],
+                    key: Callable[[Candidate], tuple], check: Callable[[Candidate, Scenario], Candidate]
+                    ) -> list[Candidate]:
+    """The :data:`NEAREST_SHOWN` failing designs nearest to meeting (``key``: :func:`nearest_key`), from the designs
+    whose performance was checked (``checked``) and those that failed before it, short of capacity or over a limit
+    (``unchecked``: (candidate, its checked scenario)), alike: a design short only of capacity may be the least short
+    (review 56: an EF600 with SSDs 3.9% short of 1,000 TiB is nearer than an array of NL-SAS drives with 90% fewer
+    IOPS than the target). An unchecked design's shortfall counts its capacity alone, a lower bound of its own, so
+    each one that comes among the first is checked for performance (``check``: the candidate with its performance
+    figures and reasons added) and the designs are sorted again, until the first are all checked."""
+    pool = [*checked, *(c for c, _ in unchecked)]
+    waiting = {id(c): scenario for c, scenario in unchecked}
+    while True:
+        pool.sort(key=key)
+        late = [i for i, c in enumerate(pool[:NEAREST_SHOWN]) if id(c) in waiting]
+        if not late:
+            return pool[:NEAREST_SHOWN]
+        for i in late:
+            pool[i] = check(pool[i], waiting.pop(id(pool[i])))
 
 
 _WORKLOAD_PROTOCOLS = {True: "file (NAS) workloads, which the sizer carries over NFS",
@@ -1964,6 +2028,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     from models.costing.inputs import running_inputs
     from models.costing.tco import PublishedCloudPrices, data_by_month
     from models.pricing import cost as price_of
+    from models.pricing import unpriced_names
 
     req = project.requirements
     catalog = resolved_catalog(project, catalog)
@@ -2031,7 +2096,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                               f"{req.budget:,.0f}")
             elif costing.unpriced:
                 limits.append(f"cost unknown against the budget: the price book has no price for "
-                              f"{', '.join(costing.unpriced)}")
+                              f"{', '.join(unpriced_names(catalog, costing.unpriced))}")
         elif req.budget and costing is None:  # an unknown figure never satisfies a limit
             limits.append(f"cost unknown against the budget of {req.budget:,.0f}: no price book is loaded")
         watts = power if power is not None else math.inf
@@ -2463,6 +2528,18 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                     checked_failures.append(done)
         return left_out
 
+    def performance_of(cand: Candidate, checked: Scenario) -> Candidate:
+        """``cand``, a design short of capacity or over a limit (never checked for performance), with its
+        performance checked (:func:`_performance_checks`, once per performance key) and its reasons added: for the
+        nearest designs (:func:`nearest_designs`)."""
+        pkey = _performance_key(checked, catalog, cand.deployment, signatures,
+                                memo if cand.deployment == "on-prem" else None)
+        if pkey not in checks:
+            checks[pkey] = _performance_checks([(checked, paths_for(pkey, checked), cand.deployment)], req)[0]
+        reasons, first, headroom, bound, _ = checks[pkey]
+        return replace(cand, reasons=cand.reasons + tuple(r for r in reasons if r not in cand.reasons),
+                       max_iops_at_slo=first, headroom_pct=headroom, bound=bound)
+
     # the search first walks past the designs that certainly cannot meet (:func:`passed_over`: no capacity, paths
     # or screen of theirs is computed); when nothing meets, their reasons are wanted after all, and the walk is made
     # again with every design, from the memoised capacities, paths, screens and checks (the same result as one walk
@@ -2489,7 +2566,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     best = [replace(marked[id(variants[0])], alternatives=tuple(marked[id(a)] for a in variants[1:]))
             for variants in ranked]
     if not meeting:
-        notes += _reach_notes(req, need, capacities, peaks, capped, base)
+        notes += _reach_notes(req, need, capacities, peaks, capped, base, bool(failing))
     if not designs:
         notes += empty_search_notes(base, catalog, req)
     nearest: tuple[Candidate, ...] = ()
@@ -2507,9 +2584,10 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                                   bound=bound))
         checked_failures = placed + checked_failures[done_up_to:]
     if not meeting:
-        pool = checked_failures or [c for c, _ in failing]
         first_target = next((grown_targets[w.id] for w in base.workloads if w.id in grown_targets), None)
-        nearest = tuple(sorted(pool, key=partial(nearest_key, need=need, first_target=first_target))[:3])
+        nearest = tuple(nearest_designs(checked_failures, failing, partial(nearest_key, need=need,
+                                                                             first_target=first_target),
+                                        performance_of))
     shown, nearest = _as_evaluated(best[:top], nearest, catalog, project, capacities, whole_paths,
                                    whole_checks if req.rank_on != "p90" else None)
     cheapest_cloud = None
@@ -2518,6 +2596,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         nearest = tuple(tco_basis.with_break_even(c) for c in nearest)
         if tco_basis.cheapest is not None:
             cheapest_cloud = (tco_basis.cheapest.name, tco_basis.cheapest.total)
+    if book:
+        notes += in_controller_notes((*shown, *nearest), catalog, book)
     return SizingResult(shown, nearest, considered, capped, need, tuple(meeting),
                         book[0].currency if book else None, tuple(notes), cheapest_cloud)
 

@@ -45,7 +45,8 @@ if TYPE_CHECKING:
     from models.project.model import Requirements
     from models.replication import Protection
 
-__all__ = ["CAPACITY", "NORMAL", "PERFORMANCE", "RESILIENCE", "THROUGHPUT_BLOCK_KIB", "DesignVerdict", "Miss",
+__all__ = ["CAPACITY", "NORMAL", "PERFORMANCE", "PROVIDER_HA", "PROVIDER_HA_WORDS", "RESILIENCE",
+           "THROUGHPUT_BLOCK_KIB", "DesignVerdict", "Miss",
            "capacity_misses", "design_verdict", "protection_misses", "effective_meets", "failover_state", "fits_usable",
            "requirement_misses", "slo_holds", "states_required", "system_has_data", "system_miss", "target_text",
            "workload_miss", "workload_misses"]
@@ -65,6 +66,15 @@ THROUGHPUT_BLOCK_KIB = 64
 FAILOVER_STATES = ("takeover", "cloud_failover")
 """The failure states in which ``meet_slo_in_takeover`` asks for the SLO: an HA pair's takeover, a cloud HA
 pair's failover (``models.performance.resilience``)."""
+
+PROVIDER_HA = "provider_ha"
+"""The state of a ``slo_in_takeover`` check on a managed service (Azure NetApp Files, Google Cloud NetApp Volumes):
+not modelled, taken as met by the provider's high availability; every view says so (:data:`PROVIDER_HA_WORDS`),
+never a bare pass and never silence (review 56)."""
+
+PROVIDER_HA_WORDS = ("not modelled for a managed service: its failover happens inside the provider's platform, "
+                     "which StorPlan does not model; the provider's high availability is taken as meeting it")
+"""What the evaluation, the sizer, the report and the GUI say of the SLO in takeover on a managed service."""
 
 
 class _Check(Protocol):

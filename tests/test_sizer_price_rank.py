@@ -102,8 +102,9 @@ def test_cloud_designs_rank_on_their_published_total_over_the_horizon():
 
 QUOTE = (("netapp-aff-a50", 130_000), ("netapp-2u24-internal-nvme", 5_000), ("netapp-nvme-ssd-1.92tb-tlc", 1_000),
          ("netapp-aff-a70", 160_000), ("netapp-nvme-ssd-3.84tb-tlc", 1_800))
-"""A quote for two designs: the AFF A50 with 24 x 1.92 TB in its 2U24 chassis in full, the AFF A70 without its
-4U48 chassis (one item of one design missing); every other design has items it does not price."""
+"""A quote for two designs: the AFF A50 with 24 x 1.92 TB in its 2U24 chassis in full (the book prices the
+chassis bays at 5,000), the AFF A70 without a row for its 4U48 chassis bays (in the controller's price, review 56:
+priced in full too); every other design has items it does not price."""
 
 
 def _tco_project():
@@ -124,7 +125,9 @@ def test_ranking_on_total_cost_never_compares_a_partial_price():
     without the hardware, their power and space over the 36 months, by hand here."""
     result = size(_tco_project(), top=8)
     rows = result.candidates
-    assert [not c.unpriced for c in rows] == [True] + [False] * 7  # the AFF A50 alone is priced in full
+    # the AFF A50 and the AFF A70 are priced in full (review 56: the A70's 4U48 chassis bays, which no price list
+    # sells, are in the controller's price); every other design has an unpriced item
+    assert [not c.unpriced for c in rows] == [True, True] + [False] * 6
 
     def running(c):  # W x 730 h / 1000 x PUE 1.5 x 0.3 USD/kWh + 25 USD a rack unit, a month, x 36 months
         return 36 * (c.power_w * 730 / 1000 * 1.5 * 0.3 + c.rack_units * 25.0)
@@ -133,14 +136,17 @@ def test_ranking_on_total_cost_never_compares_a_partial_price():
     assert first.summary.startswith("NetApp AFF A50 HA pair, 24 x NetApp 1.9TB NVMe SSD (TLC) in the chassis")
     hardware = 130_000 + 5_000 + 24 * 1_000
     assert first.tco == pytest.approx(hardware + 36 * hardware * 0.10 / 12 + running(first))
-    keys = [(round(running(c), 6), c.rack_units, c.power_w) for c in rows[1:]]
-    assert keys == sorted(keys)  # on power and space, not on the partial sums (those are 29,000 ... 208,000)
-    assert sorted(c.cost for c in rows[1:]) != [c.cost for c in rows[1:]]
+    a70 = rows[1]
+    assert a70.summary.startswith("NetApp AFF A70 HA pair, 48 x NetApp 1.9TB NVMe SSD (TLC) in the chassis")
+    a70_hardware = 160_000 + 48 * 1_000  # its chassis bays 0: in the controller's price
+    assert a70.cost == pytest.approx(a70_hardware)
+    assert a70.tco == pytest.approx(a70_hardware + 36 * a70_hardware * 0.10 / 12 + running(a70))
+    keys = [(round(running(c), 6), c.rack_units, c.power_w) for c in rows[2:]]
+    assert keys == sorted(keys)  # on power and space, not on the partial sums (those are 29,000 ... 207,000)
+    assert sorted(c.cost for c in rows[2:]) != [c.cost for c in rows[2:]]
     # the unpriced drive never wins the variant: the ASA A50 is shown, like the AFF A50, with the priced 1.92 TB
     asa = next(c for c in rows if c.summary.startswith("NetApp ASA A50 HA pair, 24 x"))
     assert "1.9TB" in asa.summary and asa.unpriced == ("netapp-asa-a50",)
-    a70 = next(c for c in rows if c.summary.startswith("NetApp AFF A70 HA pair"))
-    assert a70.unpriced == ("netapp-4u48-internal-nvme",) and a70.cost == pytest.approx(160_000 + 48 * 1_000)
     # the Pareto front: a design priced in part is on it only where no fully priced one is as small, as frugal
     # and with as much headroom
     mine = (first.rack_units, first.power_w, -first.headroom_pct)
@@ -164,7 +170,7 @@ def test_the_total_cost_rule_says_a_partial_price_is_not_compared(tmp_path):
     text = out.getvalue()
     assert rule.replace("★", "[Pareto]") + "." in text
     lines = [line for line in text.splitlines() if re.match(r" ?\d+\. \[", line)]
-    assert "AFF A50" in lines[0] and "ASA A50" in lines[1] and "1.9TB" in lines[1]
+    assert "AFF A50" in lines[0] and "AFF A70" in lines[1] and "ASA A50" in lines[2] and "1.9TB" in lines[2]
 
 
 def test_the_report_recommendation_ranks_the_same(tmp_path):

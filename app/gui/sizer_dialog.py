@@ -629,7 +629,7 @@ class SizerDialog(QDialog):
         if not ok:
             self.message.setText(f"<span style='color:#c0392b'>The search failed: {escape(str(outcome))}</span>")
             return
-        from models.sizing import ranking_rule
+        from models.sizing import ranking_rule, takeover_assumed
 
         result, lines, why = outcome
         self.result = result
@@ -682,6 +682,8 @@ class SizerDialog(QDialog):
                                                 inputs.support_pct_per_year.value,
                                                 result.currency or "USD")["break_even"]
             why = "; ".join(c.reasons) or "meets every requirement"
+            if project_of is not None and (assumed := takeover_assumed(c, project_of.requirements)):
+                why += f" ({assumed})"  # a managed service's takeover: not modelled, said so (review 56)
             if c.unpriced:
                 why += f" (no price for {', '.join(unpriced)})"
             if even:

@@ -116,6 +116,7 @@ from models.project.model import (
     growth_unmeasured,
 )
 from models.units import CapacityUnit
+from models.verdict import PROVIDER_HA
 
 PAPER_SIZES = {"A4": A4, "Letter": letter}
 MARGIN = 18 * mm
@@ -1391,7 +1392,9 @@ class ReportBuilder:
             story.append(KeepTogether(block))
         if res.requirement_checks:
             story.append(_para("Resilience requirements", s.h2))
-            story += [self.p(_verdict(c.met, "Met", "Missed") + " " + _e(c.text) + ".", s.small)
+            story += [self.p(_verdict(None if c.state == PROVIDER_HA else c.met, "Met", "Missed",
+                                      "Assumed")  # a managed service's takeover: taken as met, not checked
+                             + " " + _e(c.text) + ".", s.small)
                       for c in res.requirement_checks]
         if res.capacity_states:
             story.append(_para("Capacity in a failure", s.h2))
@@ -1480,7 +1483,7 @@ class ReportBuilder:
         (``sizing``: the GUI's, already run) is shown as it is; without one the catalog is searched here, once."""
         from models.present.recommendation import RANKED_SHOWN
         from models.project.model import Requirements
-        from models.sizing import ranking_rule, size
+        from models.sizing import ranking_rule, size, takeover_assumed
 
         if self.project.requirements == Requirements():
             return []
@@ -1525,6 +1528,14 @@ class ReportBuilder:
                             "the SLO, the part that saturates first as the load grows"
                             + (". * The cost leaves out an item the price book does not price" if priced else "")
                             + ".", s.small))
+        assumed = [(rank, words) for rank, c in enumerate(shown, start=1)
+                   if (words := takeover_assumed(c, self.project.requirements))]
+        if assumed:  # a managed service's takeover: not modelled, said so (review 56), never a silent "Yes"
+            ranks = [str(rank) for rank, _ in assumed]
+            which = ranks[0] if len(ranks) == 1 else ", ".join(ranks[:-1]) + " and " + ranks[-1]
+            story.append(self.p(f"Rank{'s' if len(ranks) > 1 else ''} {which} "
+                                + ("(managed services): " if len(ranks) > 1 else "(a managed service): ")
+                                + _e(assumed[0][1]) + ".", s.small))
         story += [self.p(_e(line)) for line in self._standing_lines(result)]
         if not result.candidates:
             story += [self.p("• " + _e(c.summary) + ": " + _e("; ".join(c.reasons)), s.small) for c in result.nearest]

@@ -44,7 +44,7 @@ from models.costing.inputs import (
     RunningInputs,
     running_inputs,
 )
-from models.pricing import Costing, cost
+from models.pricing import IN_CONTROLLER_PRICE, Costing, cost, unpriced_names
 from models.project.metrocluster import is_metrocluster, is_partner
 from models.project.model import (
     ControllerNode,
@@ -692,15 +692,18 @@ def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: 
         hardware = costing.total if costing is not None else 0.0
         if costing is None:
             missing.append("hardware (no price book)")
-        elif costing.unpriced:
-            missing.append(f"hardware the price book does not price: {', '.join(costing.unpriced)}")
+        elif costing.unpriced:  # a customer reads it: product names, never catalog ids (review 56)
+            missing.append(f"hardware the price book does not price: "
+                           f"{', '.join(unpriced_names(catalog, costing.unpriced))}")
         ru = rack_units
         both = ", both MetroCluster sites" if is_metrocluster(scenario) else ""  # models.project.metrocluster
         support, power, space = monthly_running(power_w, ru, hardware, inputs)
         pct, price = inputs.support_pct_per_year.value, inputs.electricity_price_per_kwh.value
         currency = project_currency(project)  # the running-cost prices' currency, as the inputs table names it
         lines: tuple[CostLine, ...] = (CostLine("Hardware", hardware, tuple(0.0 for _ in range(horizon)),
-                          "the price book's prices of the design's parts" if costing is not None else "not priced"),
+                          ("the price book's prices of the design's parts"
+                           + (f" (a controller's internal drive bays {IN_CONTROLLER_PRICE})"
+                              if costing.in_controller else "")) if costing is not None else "not priced"),
                  CostLine("Support", 0.0, tuple(support for _ in range(horizon)),
                           f"{pct:g}% of the hardware a year / 12"),
                  CostLine("Power", 0.0, tuple(power for _ in range(horizon)),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from models.performance.engine import target_rate
 from models.performance.paths import WorkloadPath
@@ -59,11 +60,17 @@ def site_loss_state(states: Iterable[StateResult]) -> StateResult | None:
 
 
 def site_loss_checks(workloads: Sequence[WorkloadPerformance],
-                     states: Mapping[str, Sequence[StateResult]]) -> list[SiteLossCheck]:
+                     states: Mapping[str, Sequence[StateResult]],
+                     grown: Mapping[str, tuple[Any, float]] | None = None,
+                     horizon_months: int = 0) -> list[SiteLossCheck]:
     """The requirement checked on an evaluated design: per workload with a target, its site-loss state's verdict
     (``states``: workload id -> its failure states, ``evaluate_states``), or "not applicable" when its system has
-    one site."""
+    one site. ``grown``: workload id -> (its site-loss verdict at the target grown over the horizon, that target,
+    IOPS), ``models.evaluate.site_loss_at_grown_targets``: where given, the requirement is judged there, as the
+    sizer judges it and as the takeover check is (the text names the grown target and today's); ``horizon_months``:
+    the horizon the text names."""
     out = []
+    grown = grown or {}
     for wp in workloads:
         if not wp.target_iops:
             continue
@@ -72,10 +79,23 @@ def site_loss_checks(workloads: Sequence[WorkloadPerformance],
             out.append(SiteLossCheck(False, f"{wp.name}: the SLO after losing a site is required, but it is "
                                             f"{ONE_SITE}", wp.name, ""))
             continue
-        latency = (f"{st.performance.latency_at_target_ms:.2f} ms" if st.performance.latency_at_target_ms is not None
-                   else "saturated")
+        if wp.workload_id in grown:  # the requirement's words: the SLO at the grown target after losing a site
+            verdict, rate = grown[wp.workload_id]
+            today = float(wp.target_iops)
+            latency = f"{verdict.latency_ms:.2f} ms" if verdict.latency_ms is not None else "saturated"
+            at = (f"{rate:,.0f} IOPS, the target grown over the {horizon_months}-month horizon ({today:,.0f} today)"
+                  if rate > today * (1 + 1e-9) else
+                  f"{today:,.0f} IOPS (its target does not grow; the others' grown over the {horizon_months}-month "
+                  "horizon)")
+            met = bool(verdict.meets_slo)
+            out.append(SiteLossCheck(met, f"{wp.name}: the {wp.slo_words} at {at} after losing a site "
+                                          f"({STATE_WORDS[verdict.state]}, required): {'met' if met else 'missed'}, "
+                                          f"{latency}", wp.name, verdict.state))
+            continue
+        bounded = st.performance.slo_bounded_at_target_ms  # the mean, or the p99 where the SLO is on it
+        latency = f"{bounded:.2f} ms" if bounded is not None else "saturated"
         words = STATE_WORDS[st.state]
-        out.append(SiteLossCheck(bool(st.meets_slo), f"{wp.name}: the {wp.slo_ms:g} ms SLO at {wp.target_iops:,.0f} "
+        out.append(SiteLossCheck(bool(st.meets_slo), f"{wp.name}: the {wp.slo_words} at {wp.target_iops:,.0f} "
                                                      f"IOPS after losing a site ({words}, required): "
                                                      f"{'met' if st.meets_slo else 'missed'}, {latency}",
                                  wp.name, st.state))

@@ -37,6 +37,7 @@ from models.present.profile_words import (  # the one set of words for the profi
 )
 from models.units import CapacityUnit
 from models.verdict import (
+    PROVIDER_HA,
     THROUGHPUT_BLOCK_KIB,
     DesignVerdict,
     design_verdict,
@@ -417,7 +418,8 @@ def verdicts(evaluation: Evaluation, unit: CapacityUnit | str = CapacityUnit.TIB
         if check.met:
             subject = check.subject
             text = check.text[len(subject) + 2:] if subject and check.text.startswith(f"{subject}: ") else check.text
-            found.append(Verdict(PASS, subject, text, "resilience"))
+            # a managed service's takeover is taken as met, not checked: a caution, never a bare pass (review 56)
+            found.append(Verdict(CAUTION if check.state == PROVIDER_HA else PASS, subject, text, "resilience"))
     return tuple(sorted(found, key=lambda v: ORDER.index(v.kind)))
 
 

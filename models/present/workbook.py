@@ -53,6 +53,7 @@ from models.present.verdicts import (
     partly_unmeasured_caution,
 )
 from models.present.waterfall import scenario_waterfall
+from models.pricing import IN_CONTROLLER_PRICE, in_controller_price
 from models.project.model import (
     capacity_partly_unmeasured,
     capacity_unmeasured,
@@ -203,6 +204,11 @@ def _runway_words(resilience: Resilience) -> Callable[[float | None], str]:
     return lambda _months: static or "not within ten years"
 
 
+IN_CONTROLLER_BAYS = f"none: ordered with the controller, {IN_CONTROLLER_PRICE}"
+"""The part number cell of a controller's internal drive bays (``models.pricing.in_controller_price``): no part of
+their own to order, and priced 0 in a price book's workbook (review 56)."""
+
+
 def bom_sheet(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, price_book: Sequence[PriceRow] = ()) -> Sheet:
     """The bill of materials (``models.present.bom``): category, quantity, model, part number and where it comes
     from (the price book, or the catalog; "no public part number" where neither gives one), then the unit and
@@ -212,7 +218,8 @@ def bom_sheet(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, price_bo
     the footprint (``models.present.bom.footprint``, "at least" with the items not counted when a figure is
     missing; for a design wholly in the cloud, no rack space or power on site). The catalog's own ids are not
     shown (review 53b: an id such as a 1.8 TB drive's read as an 18 TB one); the model names the part as the
-    PDF's bill of materials does."""
+    PDF's bill of materials does. A controller's internal drive bays the book does not price are part of the
+    controller (:data:`IN_CONTROLLER_BAYS`, priced 0), never an empty price read as unpriced."""
     currency = price_book[0].currency if price_book else ""
     prices = {row.catalog_id: row.unit_price for row in price_book}
     header = ["Category", "Quantity", "Model", "Part number", "Part number from"]
@@ -222,9 +229,11 @@ def bom_sheet(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, price_bo
                              "Used by"]]
     for r in bill_of_materials(scenario, catalog, unit, price_book):
         number, where = part_number(catalog, r.catalog_id, price_book)
-        row: list[Any] = [r.category, r.quantity, r.model, number or NO_PART_NUMBER, where]
+        bays = r.catalog_id not in prices and in_controller_price(catalog, r.catalog_id)  # sold with the controller
+        row: list[Any] = [r.category, r.quantity, r.model, number or (IN_CONTROLLER_BAYS if bays else NO_PART_NUMBER),
+                          where]
         if currency:
-            price = prices.get(r.catalog_id)
+            price = 0.0 if bays else prices.get(r.catalog_id)
             row += [price, None if price is None or r.quantity is None else round(price * r.quantity, 2)]
         rows.append(row + [r.figures, *_footprint_numbers(r), ", ".join(r.used_by)])
     total = footprint(scenario, catalog)

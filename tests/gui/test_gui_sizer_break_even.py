@@ -38,8 +38,9 @@ def test_the_sizer_table_gives_the_break_even_hardware_price(qtbot, window):
 
 QUOTE = (("netapp-aff-a50", 130_000), ("netapp-2u24-internal-nvme", 5_000), ("netapp-nvme-ssd-1.92tb-tlc", 1_000),
          ("netapp-aff-a70", 160_000), ("netapp-nvme-ssd-3.84tb-tlc", 1_800))
-"""The AFF A50 with 24 x 1.92 TB in its chassis priced in full; the ASA A50's controller and the AFF A70's 4U48
-chassis not priced (tests/test_sizer_price_rank.py's quote)."""
+"""The AFF A50 with 24 x 1.92 TB in its chassis priced in full, and the AFF A70 with 48 x 1.92 TB (its 4U48 chassis
+bays in the controller's price, review 56); the ASA A50's controller not priced (tests/test_sizer_price_rank.py's
+quote)."""
 
 
 def _quote_dialog(qtbot, window):
@@ -61,17 +62,19 @@ def _quote_dialog(qtbot, window):
 
 
 def test_the_sizer_ranks_a_partly_priced_design_after_the_fully_priced_on_total_cost(qtbot, window):
-    """Review 56 item 1 on screen: a quote pricing the AFF A50 in full and the AFF A70 without its chassis; the
-    table lists the AFF A50 first and the ASA A50 (its controller unpriced) second with the priced 1.92 TB drives,
-    not the unpriced 7.6 TB ones its partial sum favoured; the message states the rule."""
+    """Review 56 item 1 on screen: a quote pricing the AFF A50 and the AFF A70 in full (the A70's chassis bays in
+    its controller's price); the table lists the AFF A50 first, the AFF A70 second and the ASA A50 (its controller
+    unpriced) third with the priced 1.92 TB drives, not the unpriced 7.6 TB ones its partial sum favoured; the
+    message states the rule."""
     from app.gui.sizer_dialog import COLUMNS
     from models.sizing import ranking_rule
 
     dialog = _quote_dialog(qtbot, window)
     config = COLUMNS.index("Configuration")
-    first, second = dialog.table.item(0, config).text(), dialog.table.item(1, config).text()
+    first, second, third = (dialog.table.item(r, config).text() for r in range(3))
     assert first.startswith("NetApp AFF A50 HA pair, 24 x NetApp 1.9TB")
-    assert second.startswith("NetApp ASA A50 HA pair, 24 x NetApp 1.9TB")
+    assert second.startswith("NetApp AFF A70 HA pair, 48 x NetApp 1.9TB")
+    assert third.startswith("NetApp ASA A50 HA pair, 24 x NetApp 1.9TB")
     assert ranking_rule(True, "tco") in dialog.message.text()
 
 
@@ -90,19 +93,19 @@ def test_a_partly_priced_total_cost_says_so_in_the_cost_cell(qtbot, window):
     def by_hand(c, hardware):
         return hardware + 36 * (hardware * 0.10 / 12 + c.power_w * 730 / 1000 * 1.5 * 0.3 + c.rack_units * 25.0)
 
-    full, asa = rows[0], rows[1]
-    assert not full.unpriced and asa.unpriced == ("netapp-asa-a50",)
+    full, asa = rows[0], rows[2]
+    assert not full.unpriced and not rows[1].unpriced and asa.unpriced == ("netapp-asa-a50",)
     text = dialog.table.item(0, cost).text()
     assert text.startswith(f"159,000 USD; TCO {round(by_hand(full, 159_000)):,}, even with the cheapest cloud in "
                            f"month {full.break_even_month}")
     assert "partly priced" not in text and "at least" not in text
-    text = dialog.table.item(1, cost).text()
+    text = dialog.table.item(2, cost).text()
     assert full.break_even_month is not None and asa.break_even_month is not None
     assert text == (f"29,000 USD + unpriced parts; TCO at least {round(by_hand(asa, 5_000 + 24 * 1_000)):,} "
                     f"(partly priced), even with the cheapest cloud no earlier than month {asa.break_even_month}")
-    tip = dialog.table.item(1, cost).toolTip()
+    tip = dialog.table.item(2, cost).toolTip()
     assert "not counting what the price book does not price: NetApp ASA A50" in tip
-    assert "netapp-asa-a50" not in tip and "netapp-asa-a50" not in dialog.table.item(1, why).text()
-    assert "(not counting what the price book does not price: NetApp ASA A50" in dialog.table.item(1, why).text()
+    assert "netapp-asa-a50" not in tip and "netapp-asa-a50" not in dialog.table.item(2, why).text()
+    assert "(not counting what the price book does not price: NetApp ASA A50" in dialog.table.item(2, why).text()
     for r, c in enumerate(rows):  # every design with an unpriced part says its total is partial
         assert ("at least" in dialog.table.item(r, cost).text()) == bool(c.unpriced)

@@ -90,6 +90,11 @@ from models.present.iops_bound import bottleneck_words, iops_bound_words, slo_ca
 from models.present.resilience import compact_runway, compact_states, runway_lines, state_label, state_verdict
 from models.present.verdicts import CAUTION, profile_kinds_legend, workload_verdict_pair
 from models.units import CapacityUnit
+from models.verdict import PROVIDER_HA
+
+PROVIDER_HA_SHORT = "SLO in takeover: the provider's HA, assumed (not modelled)"
+"""The Resilience line's mark of a managed service's takeover requirement (``models.verdict.PROVIDER_HA``): taken
+as met, not checked (review 56), so neither a tick nor silence; the tooltip gives the sentence."""
 
 if TYPE_CHECKING:
     from models.evaluate import Evaluation, Resilience
@@ -1365,13 +1370,16 @@ class PerformanceView(QWidget):
             if checks:  # the project's resilience requirements, short (the sentences are in the tooltip)
                 grouped: dict[str, list[bool]] = {}  # one mark per requirement, its workloads counted
                 for c in checks:
-                    words = (("SLO in takeover at the grown target" if "grown over the" in c.text
+                    words = (PROVIDER_HA_SHORT if c.state == PROVIDER_HA else
+                             ("SLO in takeover at the grown target" if "grown over the" in c.text
                               else "SLO in takeover") if c.requirement == "slo_in_takeover" else
-                             "SLO after losing a site" if c.requirement == "slo_after_site_loss" else
+                             ("SLO after losing a site at the grown target" if "grown over the" in c.text
+                              else "SLO after losing a site") if c.requirement == "slo_after_site_loss" else
                              f"{_n_plus(c.text)} {'capacity' if 'fits' in c.text else 'SLO'}")
                     grouped.setdefault(words, []).append(bool(c.met))
                 marks = " · ".join(
-                    f"<span style='color:{PASS if all(met) else FAIL}'>{'✓' if all(met) else '✗'}</span> {words}"
+                    (f"<span style='color:{WARNING}'>⚠</span> {words}" if words == PROVIDER_HA_SHORT else
+                     f"<span style='color:{PASS if all(met) else FAIL}'>{'✓' if all(met) else '✗'}</span> {words}")
                     + ("" if len(met) == 1 else f" (all {len(met)})" if all(met)
                        else f" ({met.count(False)} of {len(met)} missed)") for words, met in grouped.items())
                 if lines:
@@ -1383,7 +1391,8 @@ class PerformanceView(QWidget):
             self.resilience_label.setText("<br>".join(lines))
             details = [f"{state_verdict(s, w)}. {s.reason}." for w in self._workloads
                        for s in resilience.states.get(w.workload_id, ())] + runway_lines(resilience)
-            details += [f"{'Met' if c.met else 'Missed'}: {c.text}." for c in checks]
+            details += [f"{'Assumed' if c.state == PROVIDER_HA else 'Met' if c.met else 'Missed'}: {c.text}."
+                        for c in checks]
             self.resilience_label.setToolTip("<br>".join(html_escape(d) for d in details))
             self.resilience_label.setVisible(True)
         else:
