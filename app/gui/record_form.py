@@ -10,7 +10,6 @@ user typed and shows why next to the field. Used by the inspector (:mod:`.inspec
 from __future__ import annotations
 
 import enum
-import re
 import types
 import typing
 from collections.abc import Callable
@@ -40,6 +39,7 @@ from app.gui.number_entry import NumberEntry
 from app.gui.plain_text import plain_tooltip
 from app.gui.whole_label import WholeLabel
 from models.number_parse import Range, quantity_for
+from models.project.limit_words import limit_words
 from models.project.model import SPEC_SFS_2008_NFSV3_MIX
 from models.units import CapacityUnit
 
@@ -64,22 +64,6 @@ def blocked(obj: QObject):
         obj.blockSignals(was)
 
 
-
-
-
-
-
-
-_LIMITS = ((re.compile(r"^Input should be less than or equal to (.+)$"), "At most {}"),
-           (re.compile(r"^Input should be greater than or equal to (.+)$"), "At least {}"),
-           (re.compile(r"^Input should be less than (.+)$"), "Must be less than {}"),
-           (re.compile(r"^Input should be greater than (.+)$"), "Must be more than {}"),
-           # a bounded text (a label, a name: MAX_LABEL characters), in words, not pydantic's "String should ..."
-           (re.compile(r"^String should have at most (\d+) characters?$"), "At most {} characters"),
-           (re.compile(r"^String should have at least 1 character$"), "Cannot be empty"),
-           (re.compile(r"^String should have at least (\d+) characters$"), "At least {} characters"))
-
-
 def refusal_text(field: str, message: str | None) -> str | None:
     """A refused edit's message as shown under its field: ``nodes: Input should be less than or equal to 24``
     reads ``At most 24`` (the field's internal name dropped, pydantic's limit phrases shortened)."""
@@ -89,11 +73,7 @@ def refusal_text(field: str, message: str | None) -> str | None:
     path = where.split(".")
     if sep and path[0] == field and " " not in where:
         message = rest if len(path) == 1 else f"{field_label(path[-1])}: {rest}"
-    for pattern, text in _LIMITS:
-        match = pattern.match(message)
-        if match:
-            return text.format(*match.groups())
-    return message
+    return limit_words(message)
 
 
 def _unwrap(annotation) -> tuple[Any, bool]:

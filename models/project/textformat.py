@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from models.atomic import write_text_atomic
+from models.project.limit_words import limit_words
 from models.project.model import Project, Requirements
 
 FORMAT_NAME = "storplan-project"
@@ -132,7 +133,7 @@ def describe_validation_error(error: ValidationError, data: dict[str, Any] | Non
             cursor = cursor.get(part) if isinstance(cursor, dict) else None
             i += 1
         where = " > ".join(path) or "project"
-        lines.append(f"{where}: {item['msg']}")
+        lines.append(f"{where}: {limit_words(item['msg'])}")
     if total > MAX_LISTED_PROBLEMS:
         lines.append(f"... and {total - MAX_LISTED_PROBLEMS:,} more problems")
     return "\n".join(line if len(line) <= MAX_MESSAGE_CHARS // 4 else line[:MAX_MESSAGE_CHARS // 4 - 3] + "..."
