@@ -180,22 +180,20 @@ def _front_end_ports(node: ControllerNode, record: Controller, linked: list, top
     expanded = any(s is not None and not s.internal for s, _, _ in linked)
     if record.ports_per_node_expanded is not None and expanded:
         return
-    for fc in (True, False):
-        if not ports_are_platform_total(record, "fc_ports_per_node" if fc else "ethernet_ports_per_node"):
+    cabled = {"FC": 0, "Ethernet": 0}
+    for link in topo.links_of(node.id):
+        other = topo.node(link.target if link.source == node.id else link.source)
+        lt = catalog.find(link.link_type)
+        if other is not None and other.kind in ("host", "switch") and isinstance(lt, LinkType) \
+                and lt.medium in cabled:
+            cabled[lt.medium] += link.ports
+    for medium, field in (("FC", "fc_ports_per_node"), ("Ethernet", "ethernet_ports_per_node")):
+        per_node = host_ports_per_node(record, medium == "FC", False)
+        if not per_node or cabled[medium] <= per_node * nodes or not ports_are_platform_total(record, field):
             continue
-        cabled = 0
-        for link in topo.links_of(node.id):
-            other = topo.node(link.target if link.source == node.id else link.source)
-            lt = catalog.find(link.link_type)
-            if (other is not None and other.kind in ("host", "switch") and isinstance(lt, LinkType)
-                    and (lt.medium == "FC") == fc and lt.medium in ("FC", "Ethernet")):
-                cabled += link.ports
-        per_node = host_ports_per_node(record, fc, False)
-        if per_node and cabled > per_node * nodes:
-            medium = "FC" if fc else "Ethernet"
-            out.append(Problem("error", f"{node.id}: {cabled} {medium} host ports are cabled to it, but "
-                               f"{record.name} has {per_node * nodes} ({per_node} per node x {nodes} node"
-                               f"{'s' if nodes != 1 else ''}); the figures count {per_node * nodes}", node.id))
+        out.append(Problem("error", f"{node.id}: {cabled[medium]} {medium} host ports are cabled to it, but "
+                           f"{record.name} has {per_node * nodes} ({per_node} per node x {nodes} node"
+                           f"{'s' if nodes != 1 else ''}); the figures count {per_node * nodes}", node.id))
 
 
 def _host_ports(node: HostNode, topo: Topology, catalog: Catalog, names: dict[str, str], out: list[Problem]) -> None:

@@ -391,6 +391,10 @@ class Topology:
     def _front_links(self, catalog: Catalog, node_id: str) -> list[tuple[tuple[str, int | str], LinkType]]:
         """The node's front-end (FC / Ethernet) links' types, each with where it leads: ``("fabric", n)`` into a
         switch fabric, ``("link", id)`` straight to the item at its other end."""
+        cache = self.__dict__.setdefault("_front_links_of", {})  # node id -> its front links (one catalog: see of())
+        hit = cache.get(node_id)
+        if hit is not None and hit[0] is catalog:
+            return hit[1]
         out: list[tuple[tuple[str, int | str], LinkType]] = []
         for link in self._links_by_node.get(node_id, ()):
             record = catalog.find(link.link_type)
@@ -399,6 +403,7 @@ class Topology:
             other = link.target if link.source == node_id else link.source
             fabric = self._fabric.get(other)
             out.append((("fabric", fabric) if fabric is not None else ("link", link.id), record))
+        cache[node_id] = (catalog, out)
         return out
 
     def _sides(self, catalog: Catalog, host_id: str, target_id: str
@@ -428,12 +433,21 @@ class Topology:
 
     def protocol_pairs(self, catalog: Catalog) -> dict[tuple[str, str], tuple[str, ...]]:
         """(host id, system id) -> :meth:`shared_protocols`, for every host that reaches a controller or a cloud VM
-        (the storage systems hosts reach over a front-end protocol), in scenario order."""
-        out: dict[tuple[str, str], tuple[str, ...]] = {}
+        (the storage systems hosts reach over a front-end protocol), by system then host in scenario order."""
+        # a host reaches a system exactly when a host link and a system link meet in one switch fabric (or are one
+        # link): grouped by where each link leads, so the pairs cost their number, not a search per system
+        hosts_at: dict[tuple[str, int | str], list[tuple[str, LinkType]]] = {}
+        for host in self.nodes_of_kind("host"):
+            for key, record in self._front_links(catalog, host.id):
+                hosts_at.setdefault(key, []).append((host.id, record))
+        found: dict[tuple[str, str], dict[str, None]] = {}
         for system in self.nodes_of_kind("controller", "cloud_vm"):
-            for host in self.hosts_reaching(system.id):
-                out[(host.id, system.id)] = self.shared_protocols(catalog, host.id, system.id)
-        return out
+            for key, record in self._front_links(catalog, system.id):
+                for host_id, host_record in hosts_at.get(key, ()):
+                    found.setdefault((host_id, system.id), {}).update(
+                        dict.fromkeys(p for p in record.protocols if p in host_record.protocols))
+        position = self.position
+        return {pair: tuple(found[pair]) for pair in sorted(found, key=lambda p: (position[p[1]], position[p[0]]))}
 
     def protocol_mismatches(self, catalog: Catalog) -> list[tuple[str, str]]:
         """(host id, system id) of each host that reaches a controller or cloud VM with no protocol in common
@@ -462,16 +476,16 @@ class Topology:
         target = self.by_id.get(workload.target)
         if target is None or target.kind not in ("controller", "cloud_vm") or not self.nodes_of_kind("host"):
             return None
-        names = node_names(self.scenario.nodes, catalog)
         fe = self.front_end(target.id, workload.hosts)
+        if fe.hosts and any(self.shared_protocols(catalog, host.id, target.id) for host in fe.hosts):
+            return None
+        names = node_names(self.scenario.nodes, catalog)  # the reason only: names cost a pass over the nodes
         if not fe.hosts:
             whose = ("none of its hosts (" + ", ".join(names.get(h, h) for h in workload.hosts) + ")"
                      if workload.hosts else "no host")
             return f"{whose} reaches {names[target.id]}: its I/O has no path"
-        if all(not self.shared_protocols(catalog, host.id, target.id) for host in fe.hosts):
-            whose = "its host shares" if len(fe.hosts) == 1 else "none of its hosts shares"
-            return f"{whose} no protocol with {names[target.id]}: its I/O has no path"
-        return None
+        whose = "its host shares" if len(fe.hosts) == 1 else "none of its hosts shares"
+        return f"{whose} no protocol with {names[target.id]}: its I/O has no path"
 
 
 NVME_TCP_MIN_ONTAP = (9, 10, 1)
