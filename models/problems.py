@@ -33,6 +33,7 @@ from models.catalog import (
 from models.catalog import Shelf as ShelfRecord
 from models.catalog.limits import host_ports_per_node, platform_limit_findings, switch_port_problem
 from models.problem import Problem, Severity  # noqa: F401 (re-exported: the record every check reports)
+from models.project.factory import drive_misfit
 from models.project.kinds import SYSTEM_KINDS
 from models.project.model import (
     CloudVmNode,
@@ -72,12 +73,9 @@ def _shelf(node: ShelfNode, topo: Topology, catalog: Catalog, out: list[Problem]
     if bay_overflow(node, shelf):
         out.append(Problem("error", f"{node.id}: {node.drive_count} drives do not fit {shelf.bays} bays", node.id,
                            "drive_count"))
-    if drive is not None and drive.interface not in shelf.drive_interfaces:
-        out.append(Problem("error", f"{node.id}: {shelf.name} cannot take {drive.interface} drive {drive.name}",
-                           node.id, "drive"))
-    elif drive is not None and not shelf.takes(drive):
-        out.append(Problem("error", f"{node.id}: {shelf.name} takes {' or '.join(shelf.form_factors)}-inch drives, "
-                           f"not the {drive.form_factor}-inch {drive.name}", node.id, "drive"))
+    if drive is not None and (drive.interface not in shelf.drive_interfaces or not shelf.takes(drive)):
+        # the palette's drop refuses the same drive in the same words (models.project.edits.set_part)
+        out.append(Problem("error", f"{node.id}: {drive_misfit(drive, shelf)}", node.id, "drive"))
     if controller is not None:
         record = catalog.find(controller.catalog_id)
         if isinstance(record, Controller) and record.shelves and shelf.id not in record.shelves:
@@ -159,6 +157,66 @@ def _expanded_host_ports(node: ControllerNode, record: Controller, linked: list,
                                f"per controller" + (f"; {p.source}" if p is not None else "") + ")", node.id))
 
 
+def ports_are_platform_total(record: Controller, field: str) -> bool:
+    """True when a controller record's host port count ``field`` (``fc_ports_per_node``, ``ethernet_ports_per_node``)
+    is the platform's published total (its key specifications page), which cabling cannot exceed. Where it is
+    assumed, or the ports a performance report tested or the controller's onboard ports alone (the platform takes
+    more on I/O cards), cabling more is no design error, so none is reported (the engine's figures still count at
+    most the record's ports)."""
+    found = record.provenance.get(field)
+    if found is None or found.kind != "sourced":
+        return False
+    source = found.source.lower()
+    return not any(word in source for word in ("report", "paper", "onboard"))
+
+
+def _front_end_ports(node: ControllerNode, record: Controller, linked: list, topo: Topology, catalog: Catalog,
+                     nodes: int, out: list[Problem]) -> None:
+    """An error when more FC (or Ethernet) host ports are cabled to a controller than it has: its record's ports
+    per node (``fc_ports_per_node``, ``ethernet_ports_per_node``) x its nodes, where that is the platform's total
+    (:func:`ports_are_platform_total`). The performance engine never counts more
+    (``models.performance.paths._target_ports``), so the figures would not show the extra ports: the design says so
+    instead. A record that gives no ports of a medium (0) is not checked; a controller whose expansion shelves cut
+    its host ports is :func:`_expanded_host_ports`' to check."""
+    expanded = any(s is not None and not s.internal for s, _, _ in linked)
+    if record.ports_per_node_expanded is not None and expanded:
+        return
+    cabled = {"FC": 0, "Ethernet": 0}
+    for link in topo.links_of(node.id):
+        other = topo.node(link.target if link.source == node.id else link.source)
+        lt = catalog.find(link.link_type)
+        if other is not None and other.kind in ("host", "switch") and isinstance(lt, LinkType) \
+                and lt.medium in cabled:
+            cabled[lt.medium] += link.ports
+    for medium, field in (("FC", "fc_ports_per_node"), ("Ethernet", "ethernet_ports_per_node")):
+        per_node = host_ports_per_node(record, medium == "FC", False)
+        if not per_node or cabled[medium] <= per_node * nodes or not ports_are_platform_total(record, field):
+            continue
+        out.append(Problem("error", f"{node.id}: {cabled[medium]} {medium} host ports are cabled to it, but "
+                           f"{record.name} has {per_node * nodes} ({per_node} per node x {nodes} node"
+                           f"{'s' if nodes != 1 else ''}); the figures count {per_node * nodes}", node.id))
+
+
+def _host_ports(node: HostNode, topo: Topology, catalog: Catalog, names: dict[str, str], out: list[Problem]) -> None:
+    """An error when a host's front-end links ask for more ports than its adapters have: count x adapters per
+    host x the adapter's ports (a link's ``ports`` are the whole host group's, as the canvas and the bill of
+    materials count them). The performance engine never counts more (``models.performance.paths._host_side``), so
+    the design says so instead of the figures quietly leaving them out."""
+    adapter = catalog.find(node.adapter) if node.adapter else None
+    if not isinstance(adapter, Adapter):
+        return
+    links = [link for link in topo.links_of(node.id)
+             if isinstance(lt := catalog.find(link.link_type), LinkType) and lt.medium in ("FC", "Ethernet")]
+    asked = sum(link.ports for link in links)
+    available = node.count * node.adapters_per_host * adapter.ports
+    if links and asked > available:
+        which = "; ".join(link_name(link.source, link.target, names) for link in links)
+        out.append(Problem("error", f"link{'s' if len(links) > 1 else ''} {which}: {asked} host ports are asked, but "
+                           f"{names.get(node.id, node.id)} has {available} ({node.count} host"
+                           f"{'s' if node.count != 1 else ''} x {node.adapters_per_host} {adapter.name} x "
+                           f"{adapter.ports} ports); the figures count {available}", links[0].id, "ports"))
+
+
 def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:
     record = _check_catalog(catalog, node.catalog_id, Controller, node.id, "controller", out)
     if record is None:
@@ -188,6 +246,7 @@ def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: lis
     for text, sources in platform_limit_findings(record, linked, switched):
         out.append(Problem("error", f"{node.id}: {text}", node.id, sources=sources))
     _expanded_host_ports(node, record, linked, topo, catalog, nodes, out)
+    _front_end_ports(node, record, linked, topo, catalog, nodes, out)
     if node.adp != "none" and node.adp not in record.adp:
         out.append(Problem("error", f"{node.id}: {record.name} does not support ADP {node.adp}", node.id, "adp"))
     if node.node_layouts and len(node.node_layouts) != nodes:
@@ -498,6 +557,10 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
             if host is None or host.kind != "host":
                 out.append(Problem("error", f"workload '{workload.name}': host '{host_id}' does not exist", workload.id,
                                    "hosts"))
+    for host in topo.nodes_of_kind("host"):
+        _host_ports(host, topo, catalog, names, out)  # type: ignore[arg-type]
+    for host_id, system_id in topo.protocol_mismatches(catalog):
+        out.append(Problem("error", topo.mismatch_words(catalog, host_id, system_id), host_id))
     out += unconnected_problems(scenario)
     # node problems were written "<id>: ..."; the user reads the node's name
     for k, problem in enumerate(out):

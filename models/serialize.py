@@ -216,7 +216,7 @@ def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilienc
             for p in evaluation.problems
         ],
         "verdict": verdict_to_dict(design_verdict(evaluation.capacity, performance, resilience, requirements, unit,
-                                                    evaluation.protection)),
+                                                    evaluation.protection, len(evaluation.errors))),
     }
     capacity = out["capacity"]
     if isinstance(capacity, dict) and evaluation.capacity_band is not None:  # the P10 / P90 capacity band

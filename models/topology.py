@@ -15,7 +15,7 @@ from typing import cast
 
 from models.catalog import Adapter, Catalog, CatalogError, Controller, LinkType, Switch
 from models.catalog import Shelf as ShelfRecord
-from models.project.kinds import BACK_END_MEDIA, NODE_KINDS, kind_of
+from models.project.kinds import BACK_END_MEDIA, FRONT_END_MEDIA, NODE_KINDS, kind_of
 from models.project.model import (
     PROTOCOL_FAMILY,
     ControllerNode,
@@ -258,6 +258,11 @@ class Topology:
                 other = b if a.kind == "shelf" else a
                 return (f"a shelf connects to a controller or a chained shelf over its back-end link ({wanted}), "
                         f"not to a {kind_of(other).label}")
+            if kinds == {"shelf"} and len(own_media) > 1:  # an NVMe shelf chained to a SAS shelf
+                first, second = (_back_end_words(catalog, n) for n in (a, b))
+                return (f"a shelf stack has one back end: {_article(first)} {first} shelf cannot be chained to "
+                        f"{_article(second)} {second} shelf; "
+                        "cable each to the controller over its own back-end link")
             # its own link, or another of its medium (a SAS shelf takes 12Gb SAS too, never an NVMe drive link)
             if link.id in shelf_links or (backend and (not own_media or link.medium in own_media)):
                 return None  # controller to shelf, or shelf to shelf (daisy chain)
@@ -283,6 +288,204 @@ class Topology:
         if kinds == {"host"}:
             return "two hosts do not connect to each other for storage"
         return _front_end_mismatch(catalog, (a, b), link)
+
+    def connect_problem(self, catalog: Catalog, source_id: str, target_id: str, link_type_id: str) -> str | None:
+        """Why a new link of ``link_type_id`` between two nodes cannot be drawn into this graph, or None when it can:
+        :meth:`link_problem`'s rules of the two ends, then what the link would do to the graph.
+
+        * back end: a shelf and the shelves chained to it belong to one controller (HA pair), which must take every
+          one of them (its record's ``shelves``); a shelf already cabled to one controller is not cabled to another;
+        * front end: a link that would bring hosts and storage systems together with no protocol in common (an FCP
+          host link to a switch whose link to the controller carries NVMe/FC only) and no host a new protocol is
+          refused (:meth:`shared_protocols`). A link that serves some host and leaves another without a common
+          protocol is drawn; the design check reports that host (:meth:`protocol_mismatches`).
+        """
+        reason = self.link_problem(catalog, source_id, target_id, link_type_id)
+        if reason:
+            return reason
+        a, b = self.by_id[source_id], self.by_id[target_id]
+        if "shelf" in (a.kind, b.kind):
+            return self._back_end_connect_problem(catalog, a, b)
+        from models.project.factory import next_id
+
+        added = Link(id=next_id(self.scenario, "link"), source=source_id, target=target_id, link_type=link_type_id)
+        after = Topology(self.scenario.model_copy(update={"links": [*self.scenario.links, added]}))
+        before = self.protocol_pairs(catalog)
+        pairs = after.protocol_pairs(catalog)
+        if any(shared and len(shared) > len(before.get(pair, ())) for pair, shared in pairs.items()):
+            return None  # some host gains a path or a protocol
+        stranded = [pair for pair, shared in pairs.items() if not shared and pair not in before]
+        if not stranded:
+            return None
+        host_id, system_id = stranded[0]
+        return after.mismatch_words(catalog, host_id, system_id)
+
+    def _back_end_connect_problem(self, catalog: Catalog, a: NodeBase, b: NodeBase) -> str | None:
+        """:meth:`connect_problem` of a controller-to-shelf or shelf-to-shelf link (its ends' rules already hold):
+        the shelf stack it makes has one controller, which takes every shelf of it."""
+        names = node_names(self.scenario.nodes, catalog)
+        stack: dict[str, ShelfNode] = {}
+        for end in (a, b):
+            if isinstance(end, ShelfNode):
+                stack.update((s.id, s) for s in self._stack(end.id))
+        owners: dict[str, str] = {}  # controller id -> a shelf of the stack it is cabled to
+        for shelf_id in stack:
+            for other in self.neighbours(shelf_id):
+                if isinstance(self.by_id.get(other), ControllerNode):
+                    owners.setdefault(other, shelf_id)
+        new_owner = next((end for end in (a, b) if isinstance(end, ControllerNode)), None)
+        if new_owner is not None:
+            others = [c for c in owners if c != new_owner.id]
+            if others:
+                shelf = owners[others[0]]
+                return (f"{names[shelf]} is already cabled to {names[others[0]]}: a shelf, and the shelves chained to "
+                        f"it, belong to one controller (HA pair); its drives would count for {names[others[0]]} only")
+            owners.setdefault(new_owner.id, "")
+        elif len(owners) > 1:
+            (first, one), (second, two) = list(owners.items())[:2]
+            return (f"{names[one]} is cabled to {names[first]} and {names[two]} to {names[second]}: a shelf stack "
+                    "belongs to one controller (HA pair)")
+        for controller_id in owners:
+            record = catalog.find(self.by_id[controller_id].catalog_id)
+            if not isinstance(record, Controller) or not record.shelves:
+                continue
+            for member in stack.values():
+                if member.catalog_id not in record.shelves:
+                    found = catalog.find(member.catalog_id)
+                    return f"{record.name} does not take {found.name if found else member.catalog_id}"
+        return None
+
+    def _stack(self, shelf_id: str) -> list[ShelfNode]:
+        """The shelf and the shelves chained to it through shelf-to-shelf links, breadth first."""
+        seen = {shelf_id}
+        queue = deque([shelf_id])
+        out: list[ShelfNode] = []
+        while queue:
+            current = queue.popleft()
+            out.append(cast(ShelfNode, self.by_id[current]))
+            for other in self.neighbours(current):
+                if other not in seen and isinstance(self.by_id.get(other), ShelfNode):
+                    seen.add(other)
+                    queue.append(other)
+        return out
+
+    # ------------------------------------------------------------------------------------------ protocols
+
+    @cached_property
+    def _fabric(self) -> dict[str, int]:
+        """Switch id -> its fabric: the switches joined by switch-to-switch links share one (numbered from 0)."""
+        fabric: dict[str, int] = {}
+        for switch in self.nodes_of_kind("switch"):
+            if switch.id in fabric:
+                continue
+            number = len(set(fabric.values()))
+            fabric[switch.id] = number
+            stack = [switch.id]
+            while stack:
+                for other in self.neighbours(stack.pop()):
+                    if other not in fabric and isinstance(self.by_id.get(other), SwitchNode):
+                        fabric[other] = number
+                        stack.append(other)
+        return fabric
+
+    def _front_links(self, catalog: Catalog, node_id: str) -> list[tuple[tuple[str, int | str], LinkType]]:
+        """The node's front-end (FC / Ethernet) links' types, each with where it leads: ``("fabric", n)`` into a
+        switch fabric, ``("link", id)`` straight to the item at its other end."""
+        cache = self.__dict__.setdefault("_front_links_of", {})  # node id -> its front links (one catalog: see of())
+        hit = cache.get(node_id)
+        if hit is not None and hit[0] is catalog:
+            return hit[1]
+        out: list[tuple[tuple[str, int | str], LinkType]] = []
+        for link in self._links_by_node.get(node_id, ()):
+            record = catalog.find(link.link_type)
+            if not isinstance(record, LinkType) or record.medium not in FRONT_END_MEDIA:
+                continue
+            other = link.target if link.source == node_id else link.source
+            fabric = self._fabric.get(other)
+            out.append((("fabric", fabric) if fabric is not None else ("link", link.id), record))
+        cache[node_id] = (catalog, out)
+        return out
+
+    def _sides(self, catalog: Catalog, host_id: str, target_id: str
+               ) -> tuple[dict[str, None], dict[str, None], dict[str, None]]:
+        """(the protocols both sides carry, the host side's, the target side's), each in link order, over the host
+        links and target links that meet in one switch fabric or are one link."""
+        host = self._front_links(catalog, host_id)
+        target = self._front_links(catalog, target_id)
+        shared: dict[str, None] = {}
+        host_side: dict[str, None] = {}
+        target_side: dict[str, None] = {}
+        for key, record in target:
+            for host_key, host_record in host:
+                if host_key != key:
+                    continue
+                target_side.update(dict.fromkeys(record.protocols))
+                host_side.update(dict.fromkeys(host_record.protocols))
+                shared.update(dict.fromkeys(p for p in record.protocols if p in host_record.protocols))
+        return shared, host_side, target_side
+
+    def shared_protocols(self, catalog: Catalog, host_id: str, target_id: str) -> tuple[str, ...]:
+        """The protocols a host's I/O can use to a storage system, in the target links' order: those a host link
+        and a target link carry both, where the two meet in one switch fabric (or are one link). The protocol is
+        the initiator's and the target's, end to end: a switch-to-switch link carries every protocol of its medium
+        (an FC inter-switch link carries FCP and NVMe/FC alike), so it does not narrow them."""
+        return tuple(self._sides(catalog, host_id, target_id)[0])
+
+    def protocol_pairs(self, catalog: Catalog) -> dict[tuple[str, str], tuple[str, ...]]:
+        """(host id, system id) -> :meth:`shared_protocols`, for every host that reaches a controller or a cloud VM
+        (the storage systems hosts reach over a front-end protocol), by system then host in scenario order."""
+        # a host reaches a system exactly when a host link and a system link meet in one switch fabric (or are one
+        # link): grouped by where each link leads, so the pairs cost their number, not a search per system
+        hosts_at: dict[tuple[str, int | str], list[tuple[str, LinkType]]] = {}
+        for host in self.nodes_of_kind("host"):
+            for key, record in self._front_links(catalog, host.id):
+                hosts_at.setdefault(key, []).append((host.id, record))
+        found: dict[tuple[str, str], dict[str, None]] = {}
+        for system in self.nodes_of_kind("controller", "cloud_vm"):
+            for key, record in self._front_links(catalog, system.id):
+                for host_id, host_record in hosts_at.get(key, ()):
+                    found.setdefault((host_id, system.id), {}).update(
+                        dict.fromkeys(p for p in record.protocols if p in host_record.protocols))
+        position = self.position
+        return {pair: tuple(found[pair]) for pair in sorted(found, key=lambda p: (position[p[1]], position[p[0]]))}
+
+    def protocol_mismatches(self, catalog: Catalog) -> list[tuple[str, str]]:
+        """(host id, system id) of each host that reaches a controller or cloud VM with no protocol in common
+        (:meth:`protocol_pairs`), in scenario order."""
+        return [pair for pair, shared in self.protocol_pairs(catalog).items() if not shared]
+
+    def mismatch_words(self, catalog: Catalog, host_id: str, system_id: str) -> str:
+        """The sentence of a host that reaches a system with no protocol in common: both ends by name and what each
+        side carries ("DL380 Gen11 reaches AFF A400 HA pair over FCP, the controller's links carry NVMe/FC: ...")."""
+        names = node_names(self.scenario.nodes, catalog)
+        _, host_side, target_side = self._sides(catalog, host_id, system_id)
+        what = "cloud VM" if self.by_id[system_id].kind == "cloud_vm" else "controller"
+        theirs, ours = "/".join(host_side) or "no protocol", "/".join(target_side) or "no protocol"
+        return (f"{names[host_id]} reaches {names[system_id]} over {theirs}, but the {what}'s links carry {ours}: "
+                f"{_article(theirs)} {theirs} initiator cannot use {_article(ours)} {ours} target; use one protocol "
+                "end to end")
+
+    def io_path_problem(self, catalog: Catalog, workload: Workload) -> str | None:
+        """Why a workload's I/O has no path to its target, or None when it has one (or need not have one).
+
+        A scenario with hosts carries its I/O from them: when none of the workload's hosts (every host, when it
+        names none) reaches its target, or none shares a protocol with it, the workload cannot be served, and its
+        performance is not evaluated. A scenario without hosts is the storage alone (its figures at the target's
+        ports), and an HCI cluster's or a managed service's workloads run on or reach it without drawn hosts.
+        """
+        target = self.by_id.get(workload.target)
+        if target is None or target.kind not in ("controller", "cloud_vm") or not self.nodes_of_kind("host"):
+            return None
+        fe = self.front_end(target.id, workload.hosts)
+        if fe.hosts and any(self.shared_protocols(catalog, host.id, target.id) for host in fe.hosts):
+            return None
+        names = node_names(self.scenario.nodes, catalog)  # the reason only: names cost a pass over the nodes
+        if not fe.hosts:
+            whose = ("none of its hosts (" + ", ".join(names.get(h, h) for h in workload.hosts) + ")"
+                     if workload.hosts else "no host")
+            return f"{whose} reaches {names[target.id]}: its I/O has no path"
+        whose = "its host shares" if len(fe.hosts) == 1 else "none of its hosts shares"
+        return f"{whose} no protocol with {names[target.id]}: its I/O has no path"
 
 
 NVME_TCP_MIN_ONTAP = (9, 10, 1)
@@ -325,6 +528,22 @@ def _is_drive_loop(catalog: Catalog, link: LinkType) -> bool:
     return link.id in links
 
 
+BACK_END_WORDS = {"PCIe": "NVMe", "SAS": "SAS", "FC": "FC-AL"}
+"""How a shelf's back-end medium (its ``backend_link``'s ``LinkType.medium``) reads in a sentence."""
+
+
+def _article(word: str) -> str:
+    """"an" before a word read with a vowel sound ("an NVMe", "an FCP", "an iSCSI"), else "a" ("a SAS")."""
+    return "an" if word[:1] in "AEFHILMNORSXaeiou" and not word.startswith("SAS") else "a"
+
+
+def _back_end_words(catalog: Catalog, node: NodeBase) -> str:
+    """A shelf's back end in a word: "NVMe" (PCIe), "SAS", "FC-AL"."""
+    link = catalog.find(getattr(catalog.find(node.catalog_id), "backend_link", None) or "")
+    medium = link.medium if isinstance(link, LinkType) else ""
+    return BACK_END_WORDS.get(medium, medium)
+
+
 def _front_end_mismatch(catalog: Catalog, ends: tuple[NodeBase, ...], link: LinkType) -> str | None:
     """Why a front-end link cannot join these ends: a switch takes only its own medium (an FC switch no 10GbE),
     a host's adapter only its protocols (an FC HBA no iSCSI); None when it can."""
@@ -350,6 +569,13 @@ def of(scenario: Scenario) -> Topology:
     return topology
 
 
+def connect_problem(scenario: Scenario, catalog: Catalog, source_id: str, target_id: str, link_type_id: str
+                    ) -> str | None:
+    """Why a new link of ``link_type_id`` between two nodes of ``scenario`` cannot be drawn, or None when it can
+    (see :meth:`Topology.connect_problem`: the ends' rules and what the link does to the graph)."""
+    return of(scenario).connect_problem(catalog, source_id, target_id, link_type_id)
+
+
 def link_problem(scenario: Scenario, catalog: Catalog, source_id: str, target_id: str, link_type_id: str) -> str | None:
     """Why a link of ``link_type_id`` between two nodes of ``scenario`` cannot be made, or None when it can
     (see :meth:`Topology.link_problem`)."""
@@ -371,30 +597,54 @@ def front_end(scenario: Scenario, target_id: str, host_ids: tuple[str, ...] | li
     return of(scenario).front_end(target_id, host_ids)
 
 
-__all__ = ["SWITCHLESS_PAIR_SOURCE", "FrontEnd", "SharedShelf", "SwitchFootprint", "Topology", "controller_of_shelf",
+__all__ = ["SWITCHLESS_PAIR_SOURCE", "FrontEnd", "SharedShelf", "SwitchFootprint", "Topology", "connect_problem",
+           "controller_of_shelf",
            "front_end", "front_end_switch_note", "front_end_switches", "link_problem", "of", "shelves_of"]
 
 
 def protocol_of(scenario: Scenario, catalog: Catalog, workload: Workload) -> str | None:
-    """The front-end protocol of a workload: ``protocols[0]`` of the link type joining its hosts' path to the
-    target (the most common one when several differ); for a file workload (``Workload.nas``) its link protocol
-    (NFS or SMB) where a front-end link type carries it; "vSAN" for an HCI cluster; None when nothing links.
+    """The front-end protocol of a workload: the first protocol of the link type joining its hosts' path to the
+    target that its hosts' links carry too (:meth:`Topology.shared_protocols`: an FCP host behind a switch never
+    gets a controller link's NVMe/FC), the most common one, by ports, when several differ; for a file workload
+    (``Workload.nas``) its link protocol (NFS or SMB) where a front-end link type carries it; "vSAN" for an HCI
+    cluster; None when nothing links, or when no host shares a protocol with the target
+    (:meth:`Topology.io_path_problem` says so).
     """
     target = scenario.node(workload.target)
     if target is not None and target.kind == "hci_cluster":
         return "vSAN"
-    fe = front_end(scenario, workload.target, workload.hosts)
-    counts: dict[str, int] = {}
+    topo = of(scenario)
+    fe = topo.front_end(workload.target, workload.hosts)
+    allowed: set[str] | None = None  # no host reaches the target: the target's links alone
+    if fe.hosts:
+        allowed = {p for host in fe.hosts for p in topo.shared_protocols(catalog, host.id, workload.target)}
     family = PROTOCOL_FAMILY[workload.nas.protocol] if workload.nas is not None else None
-    for link in fe.target_links or fe.host_links:
-        record = catalog.find(link.link_type)
-        if isinstance(record, LinkType) and family in record.protocols:
-            counts[family] = counts.get(family, 0) + link.ports
-        elif isinstance(record, LinkType) and record.medium in ("FC", "Ethernet"):
-            counts[record.protocols[0]] = counts.get(record.protocols[0], 0) + link.ports
+    counts = _protocol_counts(catalog, fe.target_links or fe.host_links, allowed, family)
+    if not counts and allowed:  # the hosts' paths cross a link of another protocol: the target's other links
+        reach = topo.reach(workload.target)
+        others = [link for link in topo.links_of(workload.target)
+                  if (link.target if link.source == workload.target else link.source) in reach]
+        counts = _protocol_counts(catalog, others, allowed, family)
     if not counts:
         return None
     return max(counts, key=lambda k: counts[k])
+
+
+def _protocol_counts(catalog: Catalog, links: tuple[Link, ...] | list[Link], allowed: set[str] | None,
+                     family: str | None) -> dict[str, int]:
+    """Ports per protocol over front-end ``links``: a file workload's ``family`` (NFS, SMB) where a link carries it,
+    else each link's first protocol among ``allowed`` (None: any), in link order (:func:`protocol_of`)."""
+    counts: dict[str, int] = {}
+    for link in links:
+        record = catalog.find(link.link_type)
+        if not isinstance(record, LinkType):
+            continue
+        protocols = [p for p in record.protocols if allowed is None or p in allowed]
+        if family in protocols:
+            counts[family] = counts.get(family, 0) + link.ports
+        elif protocols and record.medium in FRONT_END_MEDIA:
+            counts[protocols[0]] = counts.get(protocols[0], 0) + link.ports
+    return counts
 
 SWITCHLESS_PAIR_SOURCE = ("NetApp, 'Components and part numbers for NVIDIA SN2100 switches' "
                           "(docs.netapp.com/us-en/ontap-systems-switches/switch-nvidia-sn2100/"

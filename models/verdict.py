@@ -45,9 +45,9 @@ if TYPE_CHECKING:
     from models.project.model import Requirements
     from models.replication import Protection
 
-__all__ = ["CAPACITY", "NORMAL", "PERFORMANCE", "PROVIDER_HA", "PROVIDER_HA_WORDS", "RESILIENCE",
-           "THROUGHPUT_BLOCK_KIB", "DesignVerdict", "Miss",
-           "capacity_misses", "design_verdict", "protection_misses", "effective_meets", "failover_state", "fits_usable",
+__all__ = ["CAPACITY", "NORMAL", "NOT_EVALUATED_WORDS", "PERFORMANCE", "PROVIDER_HA", "PROVIDER_HA_WORDS",
+           "RESILIENCE", "THROUGHPUT_BLOCK_KIB", "DesignVerdict", "Miss", "capacity_misses", "design_verdict",
+           "errors_words", "protection_misses", "effective_meets", "failover_state", "fits_usable",
            "requirement_misses", "slo_holds", "states_required", "system_has_data", "system_miss", "target_text",
            "workload_miss", "workload_misses"]
 
@@ -59,6 +59,9 @@ NORMAL = "normal"
 
 RPO, DR_COPY = "RPO", "DR copy"
 """The states of a replication relationship's misses: its RPO, and the copy its destination holds."""
+
+NOT_EVALUATED_WORDS = "performance not evaluated"
+"""How a workload the performance engine could not evaluate (``ScenarioPerformance.unserved``) is missed."""
 
 THROUGHPUT_BLOCK_KIB = 64
 """Workloads with blocks this large are sized in MB/s: their target reads in MB/s as well as in IOPS."""
@@ -127,7 +130,8 @@ class Miss:
     def short(self) -> str:
         """A few words for a status bar: ``OLTP in takeover``, ``OLTP at N+1``, ``capacity at N+1``, ``AFF8080
         capacity`` (its data does not fit), ``capacity`` (the stated effective capacity, or none computed),
-        ``OLTP`` (its SLO at the target), ``required failure states`` (not evaluated), ``RPO (DR to Azure)``,
+        ``OLTP`` (its SLO at the target), ``OLTP (no path)`` (not evaluated: no host reaches its target; ``OLTP (not
+        evaluated)`` for another reason), ``required failure states`` (not evaluated), ``RPO (DR to Azure)``,
         ``DR copy capacity (DR to Azure)`` (a replication relationship's)."""
         if self.state in (RPO, DR_COPY):
             what = "DR copy capacity" if self.state == DR_COPY else "RPO"
@@ -139,6 +143,8 @@ class Miss:
             return f"{what} in {self.state}" if self.state in ("takeover", "failover") else f"{what} at {self.state}"
         if self.area == CAPACITY:
             return f"{self.subject} capacity" if self.subject else "capacity"
+        if self.text.startswith(NOT_EVALUATED_WORDS):  # a workload the engine could not evaluate: say why short
+            return f"{self.subject} ({'no path' if 'has no path' in self.text else 'not evaluated'})"
         return self.subject or "performance"
 
 
@@ -152,22 +158,34 @@ class DesignVerdict:
             ``stated`` is then False.
         missed: what is missed, capacity first, then performance, then the failure states.
         stated: some requirement is stated.
+        errors: how many design errors the evaluation has (``Evaluation.errors``: a shelf its controller does not
+            take, a host with no protocol in common with its controller, more drives than bays...): a design that
+            meets its requirements with errors reads "meets ..., but it has N design errors", never a plain pass.
     """
 
     met: bool
     missed: tuple[Miss, ...]
     stated: bool
+    errors: int = 0
 
     @property
     def text(self) -> str:
-        """The verdict in a sentence: meets every stated requirement, does not meet them (naming each miss in a
-        few words), or no requirement stated."""
+        """The verdict in a sentence: meets every stated requirement (but has design errors, when it has some),
+        does not meet them (naming each miss in a few words), or no requirement stated."""
         if self.missed:
             return ("The design does not meet its requirements: missed "
                     + "; ".join(dict.fromkeys(m.short for m in self.missed)) + ".")
+        if self.met and self.errors:
+            return (f"The design meets every stated requirement, but it has {errors_words(self.errors)}: its figures "
+                    "hold only once they are fixed (see the problems).")
         if self.met:
             return "The design meets every stated requirement."
         return "No requirement is stated as a target; the figures below are what the design delivers."
+
+
+def errors_words(count: int) -> str:
+    """``1 design error``, ``3 design errors``."""
+    return f"{count} design error{'s' if count != 1 else ''}"
 
 
 def fits_usable(physical_used_bytes: float | None, usable_bytes: float | None) -> bool | None:
@@ -311,10 +329,13 @@ def workload_miss(wp: WorkloadPerformance) -> Miss | None:
 
 def workload_misses(performance: ScenarioPerformance | None) -> tuple[Miss, ...]:
     """What a ``models.performance.ScenarioPerformance`` misses (None: it could not be computed, a miss): each
-    workload's :func:`workload_miss`."""
+    workload's :func:`workload_miss`, then each workload it could not evaluate (``unserved``: no host reaches its
+    target, its controller has no drives): a target that cannot be served is not met."""
     if performance is None:
         return (Miss(PERFORMANCE, "", NORMAL, "performance could not be computed"),)
-    return tuple(miss for wp in performance.workloads if (miss := workload_miss(wp)) is not None)
+    return (*(miss for wp in performance.workloads if (miss := workload_miss(wp)) is not None),
+            *(Miss(PERFORMANCE, name, NORMAL, f"{NOT_EVALUATED_WORDS}: {why}")
+              for _id, name, why in performance.unserved))
 
 
 def requirement_misses(checks: Sequence[_Check], resilience_given: bool, requirements: Requirements | None = None,
@@ -339,7 +360,7 @@ def _after_subject(text: str, subject: str) -> str:
 def design_verdict(capacity: ScenarioCapacity | None, performance: ScenarioPerformance | None,
                    resilience: _Resilience | None = None, requirements: Requirements | None = None,
                    unit: CapacityUnit | str = CapacityUnit.TIB,
-                   protection: Protection | None = None) -> DesignVerdict:
+                   protection: Protection | None = None, errors: int = 0) -> DesignVerdict:
     """Does a design meet its requirements (module docstring for the rules)?
 
     Args:
@@ -351,6 +372,8 @@ def design_verdict(capacity: ScenarioCapacity | None, performance: ScenarioPerfo
         unit: the capacity unit of the sentences.
         protection: the replication relationships evaluated (``models.evaluate.Evaluation.protection``; None: no
             relationship), judged on the horizon of ``requirements`` (:func:`protection_misses`).
+        errors: how many design errors the evaluation has (``len(Evaluation.errors)``): kept beside a met verdict,
+            whose sentence then says so (:attr:`DesignVerdict.text`).
 
     Returns:
         A :class:`DesignVerdict`; pure: the same inputs give the same verdict.
@@ -367,4 +390,4 @@ def design_verdict(capacity: ScenarioCapacity | None, performance: ScenarioPerfo
     stated = bool(missed or required > 0 or checks or targeted
                   or (protection is not None and bool(protection.relationships))
                   or (capacity is not None and any(system_has_data(s) for s in capacity.systems)))
-    return DesignVerdict(stated and not missed, tuple(missed), stated)
+    return DesignVerdict(stated and not missed, tuple(missed), stated, errors)

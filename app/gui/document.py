@@ -17,12 +17,12 @@ from PySide6.QtGui import QUndoStack
 
 from app.gui import commands
 from app.gui.labels import field_label
-from models.catalog import Catalog, CatalogError
+from models.catalog import Catalog, CatalogError, Controller
 from models.design import resolve
 from models.project import edits
 from models.project.model import Link, NodeBase, Project, Scenario, Workload
 from models.project.names import link_name, node_names
-from models.topology import link_problem
+from models.topology import connect_problem, controller_of_shelf, link_problem
 
 
 def describe_error(exc: Exception) -> str:
@@ -262,24 +262,40 @@ class ProjectDocument(QObject):
         if entry.kind in edits.PART_FIELDS:
             field = edits.PART_FIELDS[entry.kind][1]
             name = node_names(self.scenario.nodes, self.catalog).get(on_node or "", on_node)
-            return self._try(lambda s: edits.set_part(s, on_node, entry), f"Set {field} of {name}")
+            owner = controller_of_shelf(self.scenario, on_node) if on_node else None
+            controller = self.catalog.find(owner.catalog_id) if owner is not None else None
+            catalog = self.catalog
+            return self._try(lambda s: edits.set_part(s, on_node, entry, catalog, controller if isinstance(
+                controller, Controller) else None), f"Set {field} of {name}")
         catalog = self.catalog
         return self._try(lambda s: edits.add_catalog_node(s, catalog, entry, x, y)[0], f"Add {entry.name}")
 
-    def link_choices(self, source: str, target: str) -> tuple[list, str | None]:
-        """Catalog link types that can join two items, and (when none can) the reason for the closest one."""
-        accepted, reasons = [], []
+    def link_choices(self, source: str, target: str, link_id: str | None = None) -> tuple[list, str | None]:
+        """Catalog link types that can join two items, and (when none can) the reason for the closest one.
+        ``link_id``: an existing link between them whose type is being chosen again (the graph is judged without
+        it, as :meth:`set_link_field` judges its new type)."""
+        accepted, reasons, graph_reasons = [], [], []
+        scenario = edits.remove_items(self.scenario, [link_id]) if link_id else self.scenario
         for link_type in self.catalog.of_kind("link"):
-            reason = link_problem(self.scenario, self.catalog, source, target, link_type.id)
-            (reasons.append(reason) if reason else accepted.append(link_type))
+            reason = link_problem(scenario, self.catalog, source, target, link_type.id)
+            if reason:
+                reasons.append(reason)
+                continue
+            # the ends take this type: what the link would do to the graph decides (the closest reason, when none
+            # is drawn: "A400 does not take DS2246", not "not 100GbE")
+            reason = connect_problem(scenario, self.catalog, source, target, link_type.id)
+            (graph_reasons.append(reason) if reason else accepted.append(link_type))
+        reasons = graph_reasons + reasons
         return accepted, (None if accepted else (reasons[0] if reasons else "no link type in the catalog"))
 
     def add_link(self, source: str, target: str, link_type: str, ports: int = 1) -> str | None:
         """Connect ``source`` and ``target`` with ``ports`` ports of catalog link type ``link_type`` (one undo step).
 
-        Returns why the link is not allowed (``link_problem``) or the refused edit's message; None when done.
+        Returns why the link is not allowed (``models.topology.connect_problem``: the ends' rules and what the link
+        would do to the graph: a shelf stack with two controllers, hosts and a controller with no protocol in
+        common) or the refused edit's message; None when done.
         """
-        reason = link_problem(self.scenario, self.catalog, source, target, link_type)
+        reason = connect_problem(self.scenario, self.catalog, source, target, link_type)
         if reason:
             return reason
         return self._try(lambda s: edits.add_link(s, source, target, link_type, ports)[0],
@@ -384,8 +400,9 @@ class ProjectDocument(QObject):
         """
         if field == "link_type":
             link = next((candidate for candidate in self.scenario.links if candidate.id == link_id), None)
-            if link is not None:
-                reason = link_problem(self.scenario, self.catalog, link.source, link.target, value)
+            if link is not None:  # the link's new type, checked as if drawn again (the graph without it)
+                without = edits.remove_items(self.scenario, [link_id])
+                reason = connect_problem(without, self.catalog, link.source, link.target, value)
                 if reason:
                     return reason
         link = next((candidate for candidate in self.scenario.links if candidate.id == link_id), None)

@@ -572,7 +572,7 @@ class Inspector(QScrollArea):
             link = next((candidate for candidate in scenario.links if candidate.id == target_id), None)
             if link is None:
                 return []
-            accepted, _ = self.document.link_choices(link.source, link.target)
+            accepted, _ = self.document.link_choices(link.source, link.target, link.id)
             return keep_current(named(accepted), link.link_type, "not valid here")
         return None
 

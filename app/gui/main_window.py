@@ -54,6 +54,7 @@ from app.gui.workloads_panel import WorkloadsPanel
 from models.formatting import NOT_MET, finite, natural_key
 from models.present import NO_PROFILE_WORDS, PROFILE_KIND_WORDS, profiles_text
 from models.present.summary import (
+    MET_WITH_ERRORS,
     PARTLY_UNMEASURED_STATUS,
     UNMEASURED_STATUS,
     profile_kind_text,
@@ -113,9 +114,16 @@ def verdict_status_text(value: str, metrics: QFontMetrics, width: int) -> str:
     """The requirements verdict as the status bar shows it in ``width`` pixels: ``met`` or ``n/a`` as is; a miss
     list as its first miss, shortened at a word boundary, and "+n more" (``missed: DR copy capacity (DR to Azure)``,
     ``missed: OLTP in takeover +2 more``); where not even the first miss's first word fits, how many are missed
-    (``3 missed``)."""
+    (``3 missed``). A met verdict beside design errors (``met, but 2 design errors``) is shortened at a word, and
+    where not even its count fits reads ``met, 2 errors``."""
     from app.gui.status_bar import ELLIPSIS, shorten_at_word
 
+    if value.startswith(MET_WITH_ERRORS):  # "met, but 2 design errors": at least "met, 2 errors", never a bare met
+        shown = shorten_at_word(value, metrics, width)
+        if len(shown.removesuffix(ELLIPSIS)) <= len(MET_WITH_ERRORS):
+            count = value.removeprefix(MET_WITH_ERRORS).split(" ", 1)[0]
+            return f"met, {count} error{'s' if count != '1' else ''}"
+        return shown
     if not value.startswith("missed: "):
         return shorten_at_word(value, metrics, width)
     misses = [m for m in value.removeprefix("missed: ").split("; ") if m]
@@ -808,7 +816,8 @@ class MainWindow(QMainWindow):
                 label.setToolTip(plain_text.plain_tooltip(f"Requirements: {value}" + (
                     f"\n\nCaution: {partly.text}." if partly is not None else "")))
                 red = value.startswith("missed")  # the design does not meet its requirements
-                amber = value in (UNMEASURED_STATUS, PARTLY_UNMEASURED_STATUS)  # met, with a caution: not a plain met
+                # met, with a caution (capacity not measured, design errors beside it): not a plain met
+                amber = value in (UNMEASURED_STATUS, PARTLY_UNMEASURED_STATUS) or value.startswith(MET_WITH_ERRORS)
                 variants = []
                 for width in VERDICT_STATUS_WIDTHS:
                     shown = html.escape(verdict_status_text(value, QFontMetrics(bold), width))

@@ -1057,6 +1057,9 @@ class ReportBuilder:
         if head.state == "fail":
             text = f'<font color="#D0342C"><b>{_e(head.text)}</b></font>'
             colour = colors.HexColor("#D0342C")
+        elif head.state == "pass" and self.evaluation.errors:  # met, beside design errors: the caution colour
+            text = f'<font color="#B07800"><b>{_e(head.text)}</b></font>'
+            colour = colors.HexColor("#B07800")
         elif head.state == "pass":
             text = f'<font color="#1E9E5A"><b>{_e(head.text)}</b></font>'
             if head.check_cautions:
@@ -1094,8 +1097,14 @@ class ReportBuilder:
                 f"{_e(b.slo)}.")
 
     def no_load_words(self) -> str:
-        """Why there is no performance prediction, in words: no enabled workload, or only capacity-only ones (their
-        data is counted, they carry no load: no performance data was measured)."""
+        """Why there is no performance prediction, in words: workloads the engine could not evaluate (no path from
+        their hosts: ``ScenarioPerformance.unserved``, each named with its reason), no enabled workload, or only
+        capacity-only ones (their data is counted, they carry no load: no performance data was measured)."""
+        performance = self.evaluation.performance
+        unserved = performance.unserved if performance is not None else ()
+        if unserved:
+            return "The performance of " + "; of ".join(f"{_e(name)} is not evaluated: {_e(why)}"
+                                                        for _id, name, why in unserved)
         only = [w for w in self.scenario.workloads if w.enabled and w.capacity_only]
         if only:
             return (f"The scenario's {len(only):,} enabled workload{'s' if len(only) != 1 else ''} count for capacity "

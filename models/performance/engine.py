@@ -62,6 +62,7 @@ from models.performance.discrepancy import band_basis, edge_scales, figure_sigma
 from models.performance.knee import CurveShape, knee_note
 from models.performance.paths import (
     KIB,
+    NOT_EVALUATED,
     VSAN_LATENCY_NOTE,
     PathError,
     StationSpec,
@@ -2581,11 +2582,28 @@ def performance_result(scenario: Scenario, problems: Sequence[str], results: lis
     """:func:`evaluate_performance`'s result from :func:`performance_jobs`' problems and the solved jobs."""
     order = {w.id: i for i, w in enumerate(scenario.workloads)}
     results.sort(key=lambda wp: order.get(wp.workload_id, 0))
+    solved = {wp.workload_id for wp in results}
+    unserved = tuple((w.id, w.name, unserved_reason(w.name, problems)) for w in scenario.workloads
+                     if w.performance_enabled and w.id not in solved)
     notes = ("closed ramps: MVA over the path's stations, each device its own queue (drives, ports, processor "
              "cores), Seidmann's split for multi-server queues and Reiser's residual-life correction for "
              "non-exponential service; operating points: the open multi-class model at the targets with "
              "Allen-Cunneen's G/G/c approximation (the same station model)",)
-    return ScenarioPerformance(tuple(results), tuple(problems), notes)
+    return ScenarioPerformance(tuple(results), tuple(problems), notes, unserved)
+
+
+def unserved_reason(name: str, problems: Sequence[str]) -> str:
+    """Why workload ``name`` has no figures, from the path errors in ``problems`` (``PathError`` messages): the first
+    naming it, without its "workload '<name>': " lead and :data:`NOT_EVALUATED` tail; a general sentence when none
+    names it."""
+    lead = f"workload '{name}': "
+    for message in problems:
+        if message.startswith(lead):
+            return message[len(lead):].removesuffix(NOT_EVALUATED)
+    for message in problems:
+        if f"workload '{name}'" in message:
+            return message.removesuffix(NOT_EVALUATED)
+    return "its I/O path could not be built (see the problems)"
 
 
 def figures_at_targets(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLayout] | None = None

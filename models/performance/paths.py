@@ -245,6 +245,15 @@ SMALL_WRITE_IOS = {"none": 1, "raid0": 1, "raid4": 4, "raid_dp": 6, "raid_tec": 
 data, Patterson et al. 1988); used for arrays that do not write full stripes (E-Series, generic)."""
 
 
+TRANSFER_ID_MARK = ".replication-"
+"""What the id of a replication transfer's reads or writes holds (``models.replication.load.transfer_workloads``:
+``<relationship>.replication-read`` / ``-write``): its I/O comes from the partner system over the replication
+network, not from the scenario's hosts, so no host need reach its target (``Topology.io_path_problem``)."""
+
+NOT_EVALUATED = "; its performance is not evaluated"
+"""The tail of a path error whose workload the engine leaves out (``ScenarioPerformance.unserved``)."""
+
+
 class PathError(ValueError):
     """A workload's I/O path cannot be built (the message says what is missing, e.g. no drives)."""
 
@@ -1496,8 +1505,9 @@ def build_path(scenario: Scenario, catalog: Catalog, workload: Workload,
         A :class:`WorkloadPath`.
 
     Raises:
-        PathError: the target is missing or not a storage system, no link joins the hosts to an array, the
-            controller has no drives, or a catalog id is unknown (the message names it).
+        PathError: the target is missing or not a storage system, the scenario has hosts but none of the
+            workload's reaches its target over a common protocol (``Topology.io_path_problem``), the controller has
+            no drives, or a catalog id is unknown (the message names it).
     """
     target = scenario.node(workload.target)
     if target is None:
@@ -1506,6 +1516,10 @@ def build_path(scenario: Scenario, catalog: Catalog, workload: Workload,
     system = _SYSTEMS.get(target.kind)
     if system is None:
         raise PathError(f"workload '{workload.name}': target '{workload.target}' is a {target.kind}")
+    unreached = (None if TRANSFER_ID_MARK in workload.id
+                 else topology.of(scenario).io_path_problem(catalog, workload))
+    if unreached:  # hosts drawn, none reaching the target over a common protocol: nothing to evaluate
+        raise PathError(f"workload '{workload.name}': {unreached}{NOT_EVALUATED}")
     layout = (raid.get(target.id) if raid is not None else None) or system_layout(scenario, catalog, target.id)
     try:
         protocol, host_cpu, source = system(scenario, catalog, workload, target, b, layout)

@@ -387,6 +387,10 @@ class ScenarioPerformance:
     workloads: tuple[WorkloadPerformance, ...] = ()
     problems: tuple[str, ...] = ()
     notes: tuple[str, ...] = field(default_factory=tuple)
+    unserved: tuple[tuple[str, str, str], ...] = ()
+    """(workload id, name, why) of each enabled workload with I/O whose path could not be built (no host reaches
+    its target, its controller has no drives: ``models.performance.paths.PathError``): it has no figures, and the
+    verdict counts it missed (``models.verdict.workload_misses``)."""
 
     def for_workload(self, workload_id: str) -> WorkloadPerformance | None:
         """The prediction of the workload with id ``workload_id``, or None (unknown, disabled or not predicted)."""

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from models.formatting import NOT_AVAILABLE, NOT_MET, finite
 from models.units import CapacityUnit, format_capacity, format_iops
-from models.verdict import design_verdict
+from models.verdict import design_verdict, errors_words
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from models.performance.results import WorkloadPerformance
     from models.project.model import Requirements
 
-__all__ = ["NO_PROFILE_WORDS", "PARTLY_UNMEASURED_STATUS", "PROFILE_KIND_WORDS", "STATUS_CAPTIONS",
+__all__ = ["MET_WITH_ERRORS", "NO_PROFILE_WORDS", "PARTLY_UNMEASURED_STATUS", "PROFILE_KIND_WORDS", "STATUS_CAPTIONS",
            "no_profile_key", "profile_kind_text",
            "UNMEASURED_STATUS", "profiles_text", "status_summary", "verdict_text", "workload_iops_lines",
            "worst_workload"]
@@ -30,6 +30,9 @@ STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_sl
 UNMEASURED_STATUS = "met, capacity not measured"
 """The status bar's verdict when the design meets its requirements but the data's capacity is not measured (an
 import of performance counters only: ``models.project.model.capacity_unmeasured``; 0 bytes fit anywhere)."""
+MET_WITH_ERRORS = "met, but "
+"""How the status bar's verdict starts when the design meets its requirements with design errors beside it
+("met, but 2 design errors": :func:`verdict_text`)."""
 PARTLY_UNMEASURED_STATUS = "met, capacity partly not measured"
 """The status bar's verdict when the design meets its requirements but some imported workloads' capacity is not
 measured (the short form of ``models.present.verdicts.partly_unmeasured_caution``, whole in the verdict's
@@ -135,14 +138,17 @@ def _peak_utilization(workload: WorkloadPerformance) -> float:
 
 def verdict_text(evaluation: Evaluation, requirements: Requirements | None = None) -> str:
     """The verdict in a few words (``models.verdict.design_verdict`` of the evaluation, its resilience when
-    evaluated, against ``requirements``): ``met``, ``missed: OLTP in takeover; ...``, or ``n/a`` when no requirement
-    is stated or neither capacity nor performance was computed."""
+    evaluated, against ``requirements``): ``met``, ``met, but 2 design errors`` (the evaluation has errors),
+    ``missed: OLTP in takeover; ...``, or ``n/a`` when no requirement is stated or neither capacity nor performance
+    was computed."""
     if evaluation.capacity is None and evaluation.performance is None:
         return NOT_AVAILABLE
     decided = design_verdict(evaluation.capacity, evaluation.performance, evaluation.resilience,
-                             requirements, protection=evaluation.protection)
+                             requirements, protection=evaluation.protection, errors=len(evaluation.errors))
     if decided.missed:
         return "missed: " + "; ".join(dict.fromkeys(m.short for m in decided.missed))
+    if decided.met and decided.errors:  # never a plain "met" beside design errors
+        return f"{MET_WITH_ERRORS}{errors_words(decided.errors)}"
     return "met" if decided.met else NOT_AVAILABLE
 
 

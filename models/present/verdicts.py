@@ -378,9 +378,9 @@ def evaluation_verdict(evaluation: Evaluation, requirements: Requirements | None
                        unit: CapacityUnit | str = CapacityUnit.TIB) -> DesignVerdict:
     """``models.verdict.design_verdict`` of a ``models.evaluate.Evaluation`` (its capacity, performance, replication
     relationships and, when evaluated, resilience) against ``requirements`` (``project.requirements``; None: only
-    what the results state)."""
+    what the results state), its design errors counted beside it (a met verdict says the design has them)."""
     return design_verdict(evaluation.capacity, evaluation.performance, evaluation.resilience,
-                          requirements, unit, evaluation.protection)
+                          requirements, unit, evaluation.protection, len(evaluation.errors))
 
 
 def verdicts(evaluation: Evaluation, unit: CapacityUnit | str = CapacityUnit.TIB,

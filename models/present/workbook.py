@@ -104,7 +104,7 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
         rows.append(["Description", project.info.description, ""])
     rows.append(["Scenario", evaluation.scenario, ""])
     decided = design_verdict(evaluation.capacity, evaluation.performance, resilience, project.requirements, unit,
-                             evaluation.protection)
+                             evaluation.protection, len(evaluation.errors))
     met: bool | str | None = decided.met if decided.stated else None
     text = decided.text
     scenario = project.scenario_named(evaluation.scenario)

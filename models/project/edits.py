@@ -18,8 +18,8 @@ import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from models.catalog import Catalog, Entry
-from models.project.factory import new_node, next_id
+from models.catalog import Catalog, Controller, Drive, Entry, Shelf
+from models.project.factory import drive_misfit, new_node, next_id
 from models.project.kinds import NODE_KINDS
 from models.project.model import (
     CloudVmNode,
@@ -133,13 +133,20 @@ PART_FIELDS: dict[str, tuple[type[NodeBase], str, str]] = {
 item named in a refusal)."""
 
 
-def set_part(scenario: Scenario, node_id: str | None, entry: Entry) -> Scenario:
+def set_part(scenario: Scenario, node_id: str | None, entry: Entry, catalog: Catalog | None = None,
+             controller: Controller | None = None) -> Scenario:
     """The scenario with catalog part ``entry`` (a drive, adapter, cloud disk or licence: :data:`PART_FIELDS`)
     set on node ``node_id`` (the item a palette drop landed on; None: the drop hit empty canvas).
 
+    Args:
+        scenario, node_id, entry: as above. catalog: the catalog the shelf's record is read from (None: a drive
+            is not checked against its shelf). controller: the record of the controller that owns the shelf
+            (``models.topology.controller_of_shelf``, a layer above the records; None: none, or not checked).
+
     Raises:
-        ValueError: ``entry`` is not a part, or ``node_id`` is no item of the type that takes it ("Cannot place
-            <name> here: drop it on a shelf.").
+        ValueError: ``entry`` is not a part, ``node_id`` is no item of the type that takes it ("Cannot place
+            <name> here: drop it on a shelf."), or a drive the shelf or its controller cannot take
+            (``models.project.factory.drive_misfit``: the design check's words, the Inspector's "does not fit").
     """
     if entry.kind not in PART_FIELDS:
         raise ValueError(f"{entry.name} is not a part of an item")
@@ -147,6 +154,11 @@ def set_part(scenario: Scenario, node_id: str | None, entry: Entry) -> Scenario:
     target = scenario.node(node_id) if node_id else None
     if not isinstance(target, node_type):
         raise ValueError(f"Cannot place {entry.name} here: drop it on {where}.")
+    shelf = catalog.find(target.catalog_id) if catalog is not None else None
+    if isinstance(entry, Drive) and isinstance(shelf, Shelf):
+        misfit = drive_misfit(entry, shelf, controller, catalog)
+        if misfit:
+            raise ValueError(f"Cannot place {entry.name} here: {misfit}.")
     return set_node_fields(scenario, target.id, **{field: entry.id})
 
 

@@ -61,6 +61,25 @@ def drive_fits_shelf(drive: Drive, shelf: Shelf) -> bool:
     return shelf.takes(drive) and (drive.vendor == shelf.vendor or "generic" in (drive.vendor, shelf.vendor))
 
 
+def drive_misfit(drive: Drive, shelf: Shelf, controller: Controller | None = None,
+                 catalog: Catalog | None = None) -> str | None:
+    """Why a shelf (with its controller, when it has one) cannot take a drive, in the design check's words
+    (``models.problems``), or None when it can: the drive's interface, then its size (``Shelf.takes``), then its
+    vendor (:func:`drive_fits_shelf`), then the controller it is sold with (:func:`drive_fits_controller`). The
+    Inspector offers only the drives this passes; a palette drop refuses the others
+    (``models.project.edits.set_part``)."""
+    if drive.interface not in shelf.drive_interfaces:
+        return f"{shelf.name} cannot take {drive.interface} drive {drive.name}"
+    if not shelf.takes(drive):
+        return (f"{shelf.name} takes {' or '.join(shelf.form_factors)}-inch drives, not the {drive.form_factor}-inch "
+                f"{drive.name}")
+    if not drive_fits_shelf(drive, shelf):
+        return f"{shelf.name} takes {shelf.vendor} drives, not {drive.name} (a {drive.vendor} drive)"
+    if controller is not None and not drive_fits_controller(drive, controller, catalog):
+        return f"{drive.name} is not sold for {controller.name}"
+    return None
+
+
 def drive_fits_controller(drive: Drive, controller: Controller, catalog: Catalog | None = None) -> bool:
     """A drive the controller is sold with: the drive's ``controllers`` list names it, or the stock record it is
     the user's copy of (``based_on``), and its ``families`` list names the controller's family (empty: any).

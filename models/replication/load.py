@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from models.catalog import Catalog
 from models.formatting import station_words
+from models.performance.paths import TRANSFER_ID_MARK
 from models.project.model import Scenario, Settings, Workload
 from models.replication.figures import ReplicationFigures
 
@@ -73,7 +74,8 @@ def transfer_workloads(figures: tuple[ReplicationFigures, ...]) -> list[Workload
             continue
         for suffix, target, read in (("read", f.source_id, 100.0), ("write", f.target_id, 0.0)):
             made.append(Workload(
-                id=f"{f.replication_id}.replication-{suffix}", name=f"{f.kind_label} transfer {suffix}s ({f.label})",
+                id=f"{f.replication_id}{TRANSFER_ID_MARK}{suffix}",
+                name=f"{f.kind_label} transfer {suffix}s ({f.label})",
                 target=target, hosts=[], block_kib=TRANSFER_BLOCK_KIB, read_pct=read, random_pct=0.0,
                 target_mbps=rate / 1e6, slo_ms=1000.0, concurrency=64, dataset_bytes=0))
     return made

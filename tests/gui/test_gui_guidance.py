@@ -47,13 +47,13 @@ def test_host_to_switch_menu_offers_only_fitting_link_types(window):
 
 
 def test_status_messages_name_items_and_link_types_not_ids(window):
-    controller = _add(window, "netapp-aff-a800", 0, 0)
+    controller = _add(window, "netapp-aff8080a-ex", 0, 0)  # a controller that takes the DS2246 (review 56 #4)
     shelf = _add(window, "netapp-ds2246", 320, 0)
     window.view.link_type_chooser = lambda choices, pos: "sas-6g"
     window.view.request_connection(controller, shelf)
     message = window.statusBar().currentMessage()
     # "over": the link type is not read as part of the shelf's name, as "(...) (6Gb SAS (per lane))" was
-    assert message == ("Connected NetApp AFF A800 HA pair to NetApp DS2246 (24 x 2.5-inch SAS, IOM6) over "
+    assert message == ("Connected NetApp AFF8080A EX HA pair to NetApp DS2246 (24 x 2.5-inch SAS, IOM6) over "
                        "6Gb SAS (per lane).")
     ids = {controller, shelf, "sas-6g"}
     assert not ids & set(re.findall(r"[\w-]+", message))
@@ -138,9 +138,14 @@ def test_a_shelf_is_offered_only_its_own_medium_and_refusals_name_link_types(win
     sas_shelf = _add(window, "netapp-ds2246", 320, 0)
     nvme_bays = _add(window, "netapp-a800-internal-nvme", 320, 200)
     fc_al_shelf = _add(window, "generic-fc-al-16", 320, 400)
-    assert _offered(window, controller, sas_shelf) == ["12Gb SAS (per lane)", "6Gb SAS (per lane)"]
+    # each shelf to a controller that takes it (the A800 takes neither the DS2246 nor an FC-AL loop: review 56 #4)
+    sas_controller = _add(window, "netapp-aff8080a-ex", 0, 200)
+    loop_controller = _add(window, "generic-spinning-fc-array-4x16", 0, 400)
+    assert _offered(window, sas_controller, sas_shelf) == ["12Gb SAS (per lane)", "6Gb SAS (per lane)"]
     assert _offered(window, controller, nvme_bays) == ["PCIe 3.0 x4 NVMe drive link"]
-    assert _offered(window, controller, fc_al_shelf) == ["4Gb FC-AL drive loop"]
+    assert _offered(window, loop_controller, fc_al_shelf) == ["4Gb FC-AL drive loop"]
+    assert _offered(window, controller, sas_shelf) == []
+    assert "NetApp AFF A800 HA pair does not take NetApp DS2246" in window.statusBar().currentMessage()
     host = _add(window, "hp-dl980-g7", -320, 0)
     assert _offered(window, host, sas_shelf) == []
     message = window.statusBar().currentMessage()

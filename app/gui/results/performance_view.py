@@ -116,11 +116,19 @@ CAPACITY_ONLY_MESSAGE = ("The workloads are capacity-only (the imported files ca
 RVTools or Azure Migrate import; review 55 #8: "Add a workload" beside two assigned workloads)."""
 
 
+NOT_EVALUATED_MESSAGE = "No workload's performance can be evaluated; why:"
+"""Shown when the enabled workloads with a load could not be evaluated (``ScenarioPerformance.unserved``: the hosts
+reach none of their targets, or reach them over no common protocol), each workload's reason below it."""
+
+
 def empty_message(evaluation: Evaluation) -> str:
-    """What the empty Performance tab says: :data:`CAPACITY_ONLY_MESSAGE` when the enabled workloads hold data (the
+    """What the empty Performance tab says: :data:`NOT_EVALUATED_MESSAGE` when workloads with a load could not be
+    evaluated (no path from their hosts); :data:`CAPACITY_ONLY_MESSAGE` when the enabled workloads hold data (the
     capacity engine counts some) but none is predicted and no workload failed (only capacity-only workloads carry
     no performance), else :data:`EMPTY_MESSAGE`."""
     capacity, performance = evaluation.capacity, evaluation.performance
+    if performance is not None and performance.unserved:
+        return NOT_EVALUATED_MESSAGE
     stored = capacity is not None and capacity.total.logical_used_bytes > 0
     if stored and performance is not None and not performance.workloads and not performance.problems:
         return CAPACITY_ONLY_MESSAGE
@@ -488,7 +496,8 @@ class PerformanceView(QWidget):
             return
         self._workloads = tuple(performance.workloads)
         if not self._workloads:
-            self.message.show_message(empty_message(evaluation), [str(p) for p in performance.problems])
+            details = [f"{name}: {why}" for _id, name, why in performance.unserved]
+            self.message.show_message(empty_message(evaluation), details or [str(p) for p in performance.problems])
             self.stack.setCurrentWidget(self.message)
             return
         self.stack.setCurrentIndex(0)
