@@ -113,11 +113,16 @@ def verdict_status_text(value: str, metrics: QFontMetrics, width: int) -> str:
     """The requirements verdict as the status bar shows it in ``width`` pixels: ``met`` or ``n/a`` as is; a miss
     list as its first miss, shortened at a word boundary, and "+n more" (``missed: DR copy capacity (DR to Azure)``,
     ``missed: OLTP in takeover +2 more``); where not even the first miss's first word fits, how many are missed
-    (``3 missed``)."""
+    (``3 missed``). The verdict itself always stays: a met verdict too long for ``width`` keeps its first words
+    ("met…"), never an empty text (at width 0 "met" read "Requirements:" with nothing after it, revhelp56 #1)."""
     from app.gui.status_bar import ELLIPSIS, shorten_at_word
 
     if not value.startswith("missed: "):
-        return shorten_at_word(value, metrics, width)
+        text = shorten_at_word(value, metrics, width)
+        if text.removesuffix(ELLIPSIS).strip():
+            return text
+        head = value.split(",")[0]  # "met", "n/a", "met" of "met, capacity not measured"
+        return head if head == value else head + ELLIPSIS
     misses = [m for m in value.removeprefix("missed: ").split("; ") if m]
     more = f" +{len(misses) - 1} more" if len(misses) > 1 else ""
     room = width - metrics.horizontalAdvance(more)
