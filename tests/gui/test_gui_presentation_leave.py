@@ -78,3 +78,59 @@ def test_no_result_tab_keeps_its_presenting_width(qtbot, sized_example):
     assert results.minimumSizeHint().width() == least_width
     qtbot.waitUntil(lambda: not area.horizontalScrollBar().isVisible(), timeout=3_000)
     assert results.protection_view.width() <= area.viewport().width()
+
+
+LAPTOP_SCRIPT = r"""
+import json, sys
+from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths
+from PySide6.QtWidgets import QApplication
+QStandardPaths.setTestModeEnabled(True)
+QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[1])
+QCoreApplication.setOrganizationName("StorPlan-tests")
+QCoreApplication.setApplicationName("StorPlan-tests-laptop")
+app = QApplication([])
+from app.gui.main_window import MainWindow, read_project
+from models.resources import examples_dir
+win = MainWindow(read_project(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml"))
+win.showMaximized()  # a laptop's window: the whole screen
+win._install_result_views()
+win.worker.force_sync()
+def settle(ms):
+    from PySide6.QtCore import QDeadlineTimer, QThread
+    timer = QDeadlineTimer(ms)
+    while not timer.hasExpired():
+        app.processEvents()
+        QThread.msleep(10)
+settle(800)
+before = win.status_labels["verdict"].text()
+win.act_presentation.trigger()
+settle(500)
+win.presentation._esc.activated.emit()
+settle(800)
+print(json.dumps({"screen": [app.primaryScreen().size().width(), app.primaryScreen().size().height()],
+                  "window": [win.width(), win.height()],
+                  "before": before, "after": win.status_labels["verdict"].text()}))
+win.worker.shutdown(); win.compare_worker.shutdown()
+"""
+
+
+def test_the_verdict_after_esc_on_a_1366_x_768_screen(tmp_path):
+    """As the review ran it: a 1366 x 768 screen and the window maximized on it, so F11 goes full screen at the
+    window's own size and no resize follows Esc; the verdict read "Requirements:" and nothing after it (the
+    platform's screen is set when Qt starts: another process)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    screen = tmp_path / "screen.json"
+    screen.write_text(json.dumps({"screens": [{"name": "laptop", "x": 0, "y": 0, "width": 1366, "height": 768,
+                                                "logicalDpiX": 96, "logicalDpiY": 96, "dpr": 1}], "synchronousWindowSystemEvents": False, "windowFrameMargins": False}))
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={screen}", "STORPLAN_HOME": str(tmp_path / "home")}
+    done = subprocess.run([sys.executable, "-c", LAPTOP_SCRIPT, str(tmp_path / "settings")], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    shown = json.loads(done.stdout.strip().splitlines()[-1])
+    assert shown["screen"] == [1366, 768] and shown["window"] == [1366, 768]
+    assert shown["before"] == "Requirements: <b>met</b>"
+    assert shown["after"] == "Requirements: <b>met</b>"
