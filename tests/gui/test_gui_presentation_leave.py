@@ -125,7 +125,8 @@ def test_the_verdict_after_esc_on_a_1366_x_768_screen(tmp_path):
 
     screen = tmp_path / "screen.json"
     screen.write_text(json.dumps({"screens": [{"name": "laptop", "x": 0, "y": 0, "width": 1366, "height": 768,
-                                                "logicalDpiX": 96, "logicalDpiY": 96, "dpr": 1}], "synchronousWindowSystemEvents": False, "windowFrameMargins": False}))
+                                                "logicalDpiX": 96, "logicalDpiY": 96, "dpr": 1}],
+                                  "synchronousWindowSystemEvents": False, "windowFrameMargins": False}))
     env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={screen}", "STORPLAN_HOME": str(tmp_path / "home")}
     done = subprocess.run([sys.executable, "-c", LAPTOP_SCRIPT, str(tmp_path / "settings")], env=env,
                           capture_output=True, text=True, timeout=120)
