@@ -1118,6 +1118,10 @@ class _OneCommand:
         return self.sub.add_parser(name, **kwargs) if name == self.command else _Unused()
 
 
+PROJECT_HELP = "project file (.toml or .storplan) or example name"
+"""The help of every command's project argument (``storplan examples`` lists the example names)."""
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The ``storplan`` argument parser: one sub-command per name in ``COMMANDS``, each bound to its handler.
 
@@ -1139,7 +1143,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     sub = subparsers if command is None else _OneCommand(subparsers, command)
 
     p = sub.add_parser("evaluate", help="capacity and performance of a project or example")
-    p.add_argument("path", help="project file (.toml or .storplan) or example name")
+    p.add_argument("path", help=PROJECT_HELP)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--scenario", help="scenario name (default: the active one)")
     p.add_argument("--unit", choices=("TB", "TiB"), help="capacity unit for the text output")
@@ -1171,31 +1175,33 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
              "throughput in MB/s (10^6 bytes per second); where the curve stops against the max IOPS at the SLO goes "
              "to stderr")
     p = sub.add_parser("curve", help=words, description=words)
-    p.add_argument("path", help="project file (.toml or .storplan) or example name")
+    p.add_argument("path", help=PROJECT_HELP)
     p.add_argument("--workload", required=True, help="workload name or id")
     p.add_argument("--csv", action="store_true", help="comma-separated values (default: tab-separated)")
     p.set_defaults(func=_curve)
 
     p = sub.add_parser("import", help="convert a TOML project to a .storplan file")
-    p.add_argument("source")
-    p.add_argument("-o", "--output", required=True)
+    p.add_argument("source", help="the TOML project file to read (.toml)")
+    p.add_argument("-o", "--output", required=True, help="the project file to write (.storplan)")
     p.set_defaults(func=_import)
 
     p = sub.add_parser("export", help="convert a .storplan file to TOML")
-    p.add_argument("source")
-    p.add_argument("-o", "--output", required=True)
+    p.add_argument("source", help="the project file to read (.storplan)")
+    p.add_argument("-o", "--output", required=True, help="the TOML file to write (.toml)")
     p.set_defaults(func=_export)
 
-    for name, xlsx, what in (("export-xlsx", True, "the sizing as an XLSX workbook (-o OUT.xlsx)"),
-                             ("export-csv", False, "the sizing as CSV files, one per sheet (-o FOLDER)")):
+    for name, xlsx, what, written in (
+            ("export-xlsx", True, "the sizing as an XLSX workbook (-o OUT.xlsx)", "the workbook to write (.xlsx)"),
+            ("export-csv", False, "the sizing as CSV files, one per sheet (-o FOLDER)",
+             "the folder to write the CSV files into")):
         p = sub.add_parser(name, help=what)
-        p.add_argument("path")
-        p.add_argument("-o", "--output", required=True)
+        p.add_argument("path", help=PROJECT_HELP)
+        p.add_argument("-o", "--output", required=True, help=written)
         p.add_argument("--scenario", help="scenario name (default: the active one)")
         p.set_defaults(func=lambda args, xlsx=xlsx: _export_sheets(args, xlsx))
 
     p = sub.add_parser("size", help="ranked configurations that meet the project's [requirements]")
-    p.add_argument("path")
+    p.add_argument("path", help=PROJECT_HELP)
     p.add_argument("--json", action="store_true", help="candidates as JSON, each with its project as TOML")
     p.add_argument("--top", type=int, default=5, help="how many candidates (default 5)")
     p.add_argument("--prices", metavar="CSV", help="use this price book for this run (catalog_id, unit_price, "
@@ -1203,9 +1209,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.set_defaults(func=_size)
 
     p = sub.add_parser("import-prices", help="store a price book CSV in a project (-o OUT.toml or OUT.storplan)")
-    p.add_argument("path", help="project file or example name")
+    p.add_argument("path", help=PROJECT_HELP)
     p.add_argument("csv", help="price book: header catalog_id, unit_price[, part_number, currency]")
-    p.add_argument("-o", "--output", required=True)
+    p.add_argument("-o", "--output", required=True, help="the project file to write (.toml or .storplan)")
     p.set_defaults(func=_import_prices)
 
     p = sub.add_parser("import-env", help="import a measured environment (RVTools, Live Optics, ONTAP, Azure Migrate) "
@@ -1242,7 +1248,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.set_defaults(func=_import_env)
 
     p = sub.add_parser("report", help="write the PDF sizing report (no display needed)")
-    p.add_argument("path")
+    p.add_argument("path", help=PROJECT_HELP)
     p.add_argument("-o", "--output", required=True, help="the PDF to write (OUT.pdf)")
     p.add_argument("--paper", choices=("A4", "Letter"), help="default: the project's setting")
     p.set_defaults(func=_report)
@@ -1253,7 +1259,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
              "points",
     )
     p.add_argument("--write", action="store_true",
-                   help="write the seed fits into the bundled catalog and their cross-validation beside published.toml")
+                   help="store the fits to the published cases and their cross-validation in the bundled catalog "
+                        "and validation data")
     p.add_argument("--csv", help="lab measurements: CSV with columns iops, latency_ms")
     p.add_argument("--project", help="with --csv: the lab configuration (its first enabled workload)")
     p.add_argument("--host-side", action="store_true", help="with --csv: latencies were measured at the host")

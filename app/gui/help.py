@@ -24,9 +24,17 @@ PANEL_SECTIONS = {
     "ProblemsList": "problems",
     "CalibrationDialog": "calibration",
     "SizerDialog": "sizer",
-    "CatalogBrowser": "catalog",
+    "CostView": "cost",
+    "ProtectionView": "protection",
+    "CompareView": "scenarios",
+    "ImportWizard": "importing",
+    "CatalogBrowser": "hardware",
+    "HardwareEditor": "hardware",
 }
 """Widget class name -> the guide's section for it (F1 walks up from the focused widget to the first match)."""
+
+PAGE_SECTIONS = {"costTab": "cost", "protectionTab": "protection"}
+"""Object name -> the guide's section, for the result tabs whose page stands in for a view built when first shown."""
 
 BUNDLED = (("PySide6-Essentials", "Qt for Python (Qt 6 and its bindings)"), ("shiboken6", "Qt for Python's bindings"),
            ("pyqtgraph", "charts"), ("numpy", "arrays"), ("scipy", "fitting"), ("pydantic", "file validation"),
@@ -56,6 +64,8 @@ def section_for(widget: QWidget | None) -> str:
         for cls in type(widget).__mro__:
             if cls.__name__ in PANEL_SECTIONS:
                 return PANEL_SECTIONS[cls.__name__]
+        if widget.objectName() in PAGE_SECTIONS:
+            return PAGE_SECTIONS[widget.objectName()]
         widget = widget.parentWidget()
     return ""
 

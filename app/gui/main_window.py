@@ -115,7 +115,9 @@ def verdict_status_text(value: str, metrics: QFontMetrics, width: int) -> str:
     list as its first miss, shortened at a word boundary, and "+n more" (``missed: DR copy capacity (DR to Azure)``,
     ``missed: OLTP in takeover +2 more``); where not even the first miss's first word fits, how many are missed
     (``3 missed``). A met verdict beside design errors (``met, but 2 design errors``) is shortened at a word, and
-    where not even its count fits reads ``met, 2 errors``."""
+    where not even its count fits reads ``met, 2 errors``. The verdict itself always stays: a met verdict too long
+    for ``width`` keeps its first words ("met…"), never an empty text (at width 0 "met" read "Requirements:" with
+    nothing after it, revhelp56 #1)."""
     from app.gui.status_bar import ELLIPSIS, shorten_at_word
 
     if value.startswith(MET_WITH_ERRORS):  # "met, but 2 design errors": at least "met, 2 errors", never a bare met
@@ -125,7 +127,11 @@ def verdict_status_text(value: str, metrics: QFontMetrics, width: int) -> str:
             return f"met, {count} error{'s' if count != '1' else ''}"
         return shown
     if not value.startswith("missed: "):
-        return shorten_at_word(value, metrics, width)
+        text = shorten_at_word(value, metrics, width)
+        if text.removesuffix(ELLIPSIS).strip():
+            return text
+        head = value.split(",")[0]  # "met", "n/a", "met" of "met, capacity not measured"
+        return head if head == value else head + ELLIPSIS
     misses = [m for m in value.removeprefix("missed: ").split("; ") if m]
     more = f" +{len(misses) - 1} more" if len(misses) > 1 else ""
     room = width - metrics.horizontalAdvance(more)

@@ -15,7 +15,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QFont, QFontInfo, QKeySequence, QShortcut
-from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem, QGraphicsTextItem, QGraphicsView, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QGraphicsSimpleTextItem,
+    QGraphicsTextItem,
+    QGraphicsView,
+    QLayout,
+    QWidget,
+)
 from shiboken6 import isValid as shiboken_is_valid  # noqa: N813 - the alias says where it comes from
 
 from app.gui.canvas.items import NODE_H, smallest_label_pixels
@@ -161,6 +168,16 @@ def _grown(font: QFont, scale: float, least_px: int) -> QFont:
     elif font.pixelSize() > 0:
         out.setPixelSize(max(round(font.pixelSize() * scale), least_px))
     return out
+
+
+def refresh_geometry(window: QWidget) -> None:
+    """Drop every layout's and widget's cached size of ``window``: a page behind another tab (hidden) kept the
+    minimum width its presenting fonts gave it after leaving, so the results were wider than their dock and the
+    Protection tab scrolled sideways (revhelp56 #12a); Qt updates a hidden widget's layout only once it is shown."""
+    for layout in window.findChildren(QLayout):
+        layout.invalidate()
+    for widget in window.findChildren(QWidget):
+        widget.updateGeometry()
 
 
 class Presentation:
@@ -338,6 +355,10 @@ class Presentation:
             return
         restyle(self._window)
         self._restore_items()
+        refresh_geometry(self._window)
+        refit = getattr(self._window, "_fit_key_figures", None)
+        if refit is not None:  # the status bar's key figures refitted at the restored font (no resize may follow)
+            refit()
 
     def _restore_fonts(self) -> None:
         """Every widget's font as recorded (a widget that had none of its own inherits again)."""

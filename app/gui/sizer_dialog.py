@@ -324,8 +324,10 @@ class SizerDialog(QDialog):
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.form, 1)
         right = QVBoxLayout()
-        right.addWidget(self.message)
+        # the price book first: the search's long message (its ranking rule) below it pushed the button and its
+        # note past the requirements' visible height at the opening size (revhelp56 #12b)
         right.addLayout(prices)
+        right.addWidget(self.message)
         right.addStretch(1)
         top.addLayout(right, 1)
         self.requirements_scroll = QScrollArea()
