@@ -629,7 +629,7 @@ class SizerDialog(QDialog):
         if not ok:
             self.message.setText(f"<span style='color:#c0392b'>The search failed: {escape(str(outcome))}</span>")
             return
-        from models.sizing import ranking_rule
+        from models.sizing import ranking_rule, tie_words
 
         result, lines, why = outcome
         self.result = result
@@ -682,6 +682,8 @@ class SizerDialog(QDialog):
                                                 inputs.support_pct_per_year.value,
                                                 result.currency or "USD")["break_even"]
             why = "; ".join(c.reasons) or "meets every requirement"
+            if c.ties:  # designs tied on every criterion are one row (models.sizing.fold_ties)
+                why += f"; {tie_words(c)}"
             if c.unpriced:
                 why += f" (no price for {', '.join(unpriced)})"
             if even:
