@@ -1748,13 +1748,13 @@ def _storage_name(cand: Candidate) -> str:
 def tie_words(cand: Candidate) -> str:
     """The row's words for the designs tied with it (``Candidate.ties``); "" when none: "tied on every criterion
     with NetApp ASA A50 HA pair (the same rack units, power, capacity and headroom): either serves these
-    requirements equally; listed in catalog order"."""
+    requirements equally; the first is listed by catalog and protocol order, not preference"."""
     if not cand.ties:
         return ""
-    own = _storage_name(cand)
-    names = " and ".join(name if (name := _storage_name(t)) != own else t.summary for t in cand.ties)  # another link
+    named = [_storage_name(c) for c in (cand, *cand.ties)]  # a name said twice (another front end): its summary
+    names = " and ".join(t.summary if named.count(name) > 1 else name for t, name in zip(cand.ties, named[1:]))
     return (f"tied on every criterion with {names} (the same rack units, power, capacity and headroom): either "
-            "serves these requirements equally; listed in catalog order")
+            "serves these requirements equally; the first is listed by catalog and protocol order, not preference")
 
 
 ONE_PAIR_NOTE = ("each array design the sizer proposes is one HA pair (an ONTAP cluster of two nodes, or one "

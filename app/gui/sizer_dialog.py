@@ -191,14 +191,23 @@ def tco_cell(cost: str, tco: float, month: int | None, unpriced: list[str], mark
 def configuration_tooltip(candidate) -> str:
     """A candidate's configuration in full, with the other drive variants of the same platform design that meet
     (their effective capacity and headroom over the grown targets), best first."""
+    from app.gui.plain_text import MAX_MESSAGE_CHARS
+
     lines = [candidate.summary]
     if candidate.alternatives:
         lines.append("Also meets with:")
+        listed = 0
+        room = MAX_MESSAGE_CHARS - len(candidate.summary) - 120  # the tooltip's limit: never cut a line mid-way
         for alt in candidate.alternatives[:TOOLTIP_ALTERNATIVES]:
             words = sizer_headroom_words(alt.headroom_pct, alt.takeover_headroom_pct, alt.takeover_state)
             capacity = effective_words(alt.effective_bytes, alt.usable_bytes, lambda b: f"{b / 2**40:,.2f} TiB")
-            lines.append(f"  {alt.variant}: effective {capacity}" + (f", {words}" if words else ""))
-        if (more := len(candidate.alternatives) - TOOLTIP_ALTERNATIVES) > 0:
+            line = f"  {alt.variant}: effective {capacity}" + (f", {words}" if words else "")
+            room -= len(line) + 1
+            if room < 0:
+                break
+            lines.append(line)
+            listed += 1
+        if (more := len(candidate.alternatives) - listed) > 0:
             lines.append(f"  ... and {more} more variant{'s' if more > 1 else ''} of this design")
     return "\n".join(lines)
 
