@@ -200,8 +200,8 @@ class Candidate:
         design's total at the published prices; without: the deployment's place in the requirements' list, rack
         units, watts (unknown: infinite), a cloud design's total at the published prices
         (``models.costing.tco.published_cloud_total``), its cores (a cloud VM's vCPUs)); every order ends with the
-        design's controller cores (``_Spec.cores``: the smaller controller first at an equal footprint), then its headroom
-        negated. The Pareto front
+        design's controller cores (``_Spec.cores``: the smaller controller first at an equal footprint), then its
+        headroom negated. The Pareto front
         (:func:`pareto_front`) is taken on exactly these."""
         return (*self.order, -(self.headroom_pct or 0.0))
 
@@ -1741,8 +1741,8 @@ def fold_ties(rows: Sequence[Candidate]) -> list[Candidate]:
 def _storage_name(cand: Candidate) -> str:
     """A design's storage system by its record's name (the controller, HCI host, cloud VM or service); its summary
     when it has none."""
-    return next((getattr(n, "label", "") for n in cand.scenario.nodes if n.kind not in ("host", "switch", "shelf")
-                 and getattr(n, "label", "")), cand.summary)
+    labels = (str(getattr(n, "label", "")) for n in cand.scenario.nodes if n.kind not in ("host", "switch", "shelf"))
+    return next((label for label in labels if label), cand.summary)
 
 
 def tie_words(cand: Candidate) -> str:
@@ -1880,10 +1880,10 @@ def platform_key(cand: Candidate) -> tuple:
 def _variant(scenario: Scenario, catalog: Catalog) -> str:
     """What tells a design from the others of its platform (:func:`platform_key`), in words: an array's drives
     ("24 x NetApp 3.8TB NVMe SSD (TLC)"; with external shelves, its drives and shelves as its summary gives them,
-    "24 x ... in the chassis + 1 x NetApp NS224 (24 x NVMe) with 24 x ...": :func:`_shelved_words`), an HCI host's capacity drives ("2 disk group(s) of 4 capacity drives per
-    host", "12 NVMe devices per host" for vSAN ESA), a cloud system's data disks ("12 x Premium SSD P30";
-    "4 x Premium SSD P30 per node (8 disks)" for an HA pair), a managed
-    service's size ("3 TiB provisioned, 768 MB/s throughput capacity"); "" for other designs."""
+    "24 x ... in the chassis + 1 x NetApp NS224 (24 x NVMe) with 24 x ...": :func:`_shelved_words`), an HCI
+    host's capacity drives ("2 disk group(s) of 4 capacity drives per host", "12 NVMe devices per host" for vSAN
+    ESA), a cloud system's data disks ("12 x Premium SSD P30"; "4 x Premium SSD P30 per node (8 disks)" for an HA
+    pair), a managed service's size ("3 TiB provisioned, 768 MB/s throughput capacity"); "" for other designs."""
     counts: dict[str, int] = {}
     for node in scenario.nodes:
         if node.kind == "shelf" and node.drive:
@@ -1914,8 +1914,8 @@ def _shelved_words(scenario: Scenario, catalog: Catalog) -> str:
     without the controller's name) when it has an external shelf; "" otherwise (or when a record is missing)."""
     shelves = [n for n in scenario.nodes if n.kind == "shelf"]
     ctl = next((n for n in scenario.nodes if isinstance(n, ControllerNode)), None)
-    records = {n.catalog_id: catalog.find(n.catalog_id) for n in shelves}
-    if ctl is None or not all(isinstance(r, Shelf) for r in records.values()):
+    records = {n.catalog_id: r for n in shelves if isinstance(r := catalog.find(n.catalog_id), Shelf)}
+    if ctl is None or len(records) < len({n.catalog_id for n in shelves}):
         return ""
     external = [n for n in shelves if not records[n.catalog_id].internal]
     inside = next((records[n.catalog_id] for n in shelves if records[n.catalog_id].internal), None)
