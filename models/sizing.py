@@ -2063,7 +2063,8 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
             destination, the schedule and link proposed): the design judged is the design handed over."""
             return replace(c, scenario=with_proposals(carry_relationships(project.scenario, c.scenario),
                                                       destinations),
-                           alternatives=tuple(carried(a) for a in c.alternatives))
+                           alternatives=tuple(carried(a) for a in c.alternatives),
+                           ties=tuple(carried(t) for t in c.ties))
 
         result = replace(result, candidates=tuple(carried(c) for c in result.candidates),
                          nearest=tuple(carried(c) for c in result.nearest), destinations=destinations)
