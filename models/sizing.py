@@ -19,10 +19,10 @@ rules of ``models.verdict``), then the limits (rack units, power), then
 performance with the full engine (each workload's target, grown by its IOPS growth over the horizon, against its
 max IOPS at the SLO, or the band's P10 edge when ranking on "p90"), and with ``meet_slo_in_takeover`` the takeover
 state's. Every candidate keeps why it meets or fails ("capacity short by 12.4 TiB", "SLO missed above 210K IOPS",
-"SLO missed in takeover: saturates at 1,199,463 IOPS in takeover, against the grown target of 2,197,000"). Without
+"SLO missed in takeover: saturates at 1,200,000 IOPS in takeover, against the grown target of 2,197,000"). Without
 a price book, meeting candidates rank by rack units, then typical power, then
-(cloud designs) their total cost over the horizon at the providers' published prices, then headroom (larger
-first); :func:`ranking_rule` states the rule.
+(cloud designs) their total cost over the horizon at the providers' published prices, then the smaller controller
+(fewer cores), then headroom (larger first); :func:`ranking_rule` states the rule.
 
 HCI candidates (vSAN clusters) are checked with their ``n_plus`` spare hosts taken out (N+1: the cluster must meet
 the requirements with one host down) and counted with all of them; with ``n_plus`` = 1 a candidate that passes is
@@ -1513,7 +1513,7 @@ def failover_miss_words(name: str, what: str, latency_ms: float | None, saturati
                         grown: float | None, slo_ms: float, statistic: str = "mean") -> str:
     """Why a workload misses its SLO in a failure state (``what``: "takeover", "failover", "controller failover"),
     with the figures: where it saturates in that state against its grown target ("SLO missed in takeover: saturates
-    at 1,199,463 IOPS in takeover, against the grown target of 2,197,000"), or its latency there at the grown target
+    at 1,200,000 IOPS in takeover, against the grown target of 2,197,000"), or its latency there at the grown target
     against the SLO when it does not saturate; the bare words when the state gave no figure."""
     if grown and saturation is not None and (latency_ms is None or saturation <= grown):
         return (f"{name}: SLO missed in {what}: saturates at {saturation:,.0f} IOPS in {what}, against the grown "
@@ -1745,12 +1745,16 @@ def _storage_name(cand: Candidate) -> str:
     return next((label for label in labels if label), cand.summary)
 
 
-def tie_words(cand: Candidate) -> str:
+def tie_words(cand: Candidate, short: bool = False) -> str:
     """The row's words for the designs tied with it (``Candidate.ties``); "" when none: "tied on every criterion
     with NetApp ASA A50 HA pair (the same rack units, power, capacity and headroom): either serves these
-    requirements equally; the first is listed by catalog and protocol order, not preference"."""
+    requirements equally; the first is listed by catalog and protocol order, not preference"; ``short``: the
+    words of a table cell, "or NetApp ASA A50 HA pair, tied on every criterion"."""
     if not cand.ties:
         return ""
+    if short:  # a table cell (the PDF's Recommendation): the rule under the table says what a tie is
+        return "or " + " or ".join(_storage_name(t) if _storage_name(t) != _storage_name(cand) else t.summary
+                                   for t in cand.ties) + ", tied on every criterion"
     named = [_storage_name(c) for c in (cand, *cand.ties)]  # a name said twice (another front end): its summary
     names = " and ".join(t.summary if named.count(name) > 1 else name for t, name in zip(cand.ties, named[1:]))
     return (f"tied on every criterion with {names} (the same rack units, power, capacity and headroom): either "
@@ -1809,7 +1813,8 @@ def ranking_rule(priced: bool, rank_on: str = "performance") -> str:
             "unknown) the smallest controller that meets comes before a larger one with more headroom. Each "
             "configuration is shown as the smallest of its drive, shelf, disk or service-size variants that meets "
             "(a larger variant, such as more drives or shelves on the same controller, is not ranked on its own), "
-            "and configurations tied on every criterion and figure are one row naming the others. ★ marks the "
+            "and configurations tied on every criterion and figure are one row naming the others (either serves "
+            "equally; the first is named by catalog and protocol order, not preference). ★ marks the "
             "Pareto front of the configurations so shown: no other one evaluated is as good on every one of these "
             "criteria and better on one, so the first ranked is always on it")
 

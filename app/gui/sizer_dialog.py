@@ -565,10 +565,12 @@ class SizerDialog(QDialog):
         book = self._document.project.price_book
         tco = self._document.project.requirements.rank_on == "tco"
         self.prices_label.setText(f"Price book: {len(book)} prices in {book[0].currency}; candidates rank by "
-                                  f"{'total ' if tco else ''}cost, rack units, power, then headroom."
+                                  f"{'total ' if tco else ''}cost, rack units, power, the smaller controller, then "
+                                  "headroom."
                                   if book else "No price book: candidates rank by "
                                   + ("total cost (running costs only), " if tco else
-                                     "the deployments' order, ") + "rack units, power, then headroom.")
+                                     "the deployments' order, ") + "rack units, power, the smaller controller, then "
+                                                                   "headroom.")
 
     def _choose_prices(self) -> None:
         """Ask for a CSV, then :meth:`import_prices`."""

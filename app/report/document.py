@@ -1496,7 +1496,7 @@ class ReportBuilder:
             size_cell = (("not priced" if c.unpriced and not c.cost else  # nothing of it in the book: not "0 EUR*"
                           f"{c.cost:,.0f} {result.currency}" + ("*" if c.unpriced else "")) if priced
                          else "cloud" if cloud else str(c.rack_units))
-            tied = f" ({tie_words(c)})" if c.ties else ""  # designs tied on every criterion: one row
+            tied = f" ({tie_words(c, short=True)})" if c.ties else ""  # designs tied on every criterion: one row
             rows.append([str(rank) + (" ★" if c.pareto else ""), _e(c.summary + tied), size_cell,
                          "cloud" if cloud else f"{c.power_w:,.0f} W" if c.power_w else "n/a",
                          effective_words(c.effective_bytes, c.usable_bytes,  # a figure never parts from its unit

@@ -120,14 +120,14 @@ def with_replication_load(candidates: tuple[Candidate, ...], catalog: Catalog, p
     A failing candidate is replaced by its first alternative (other drives, same platform) that passes, the rest
     of its alternatives kept after it. The designs a row is tied with (``Candidate.ties``: an ASA beside an AFF of
     the same hardware) are checked each on its own: one that fails leaves the row (an ASA r2 system replicates only
-    to another ASA r2), and those that pass stay one row where they still tie (``models.sizing.fold_ties``).
+    to another ASA r2), and those that pass as they are stay one row (one that passes only with another drive
+    variant is a row of its own after it: its figures are that variant's).
     """
-    from models.sizing import fold_ties
-
     kept: list[Candidate] = []
     dropped: list[Candidate] = []
     for head in candidates:
-        passing: list[Candidate] = []
+        passing: list[Candidate] = []  # those that pass as they are: one row
+        others: list[Candidate] = []  # those that pass with another variant: a row each
         for cand in (replace(head, ties=()), *head.ties):
             chain = (cand, *cand.alternatives)
             chosen = None
@@ -140,10 +140,12 @@ def with_replication_load(candidates: tuple[Candidate, ...], catalog: Catalog, p
                 if index == 0:
                     first_reasons = reasons
             if chosen is not None:
-                passing.append(chosen)
+                (others if chosen.summary != cand.summary else passing).append(chosen)
             else:
                 dropped.append(replace(cand, meets=False, reasons=(*cand.reasons, *first_reasons), alternatives=()))
-        kept += fold_ties(passing)
+        if passing:
+            kept.append(replace(passing[0], ties=tuple(passing[1:])))
+        kept += others
     return tuple(kept), tuple(dropped)
 
 
