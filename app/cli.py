@@ -776,7 +776,7 @@ def _size(args) -> int:
     from models.present.bom import BTU_PER_W
     from models.present.headroom import effective_words, sizer_headroom_words
     from models.project.textformat import dumps
-    from models.sizing import ranking_rule, size, takeover_assumed
+    from models.sizing import ranking_rule, size, takeover_assumed, tie_words
 
     _release_collector()  # the sizer imported and the project loaded (RELEASE_AFTER_LOADING)
     project = loaded.project
@@ -820,6 +820,7 @@ def _size(args) -> int:
                                        "max_iops_bound": a.bound or None,
                                        "cost": a.cost, "rack_units": a.rack_units, "power_w": a.power_w}
                                       for a in c.alternatives],
+                     "tied_with": [t.summary for t in c.ties], "tie_words": tie_words(c),
                      "project": dumps(candidate_project) if args.json else ""})  # the text only for --json
     if args.json:
         cheapest = result.cheapest_cloud
@@ -881,13 +882,23 @@ def _size(args) -> int:
             print(f"      {reason}")
         for assumed in row["assumed"]:  # a managed service's takeover: not modelled, said so
             print(f"      {assumed}")
+        if row["tie_words"]:
+            print(f"      {row['tie_words']}")
         if row["alternatives"]:
-            print(f"      also with: {'; '.join(a['variant'] for a in row['alternatives'])}")
+            variants = [a["variant"] for a in row["alternatives"]]
+            more = len(variants) - CLI_ALTERNATIVES
+            print(f"      also with: {'; '.join(variants[:CLI_ALTERNATIVES])}"
+                  + (f"; and {more} larger variant{'s' * (more > 1)} (--json lists them)" if more > 0 else ""))
         if row["unpriced"]:
             print(f"      no price for: {', '.join(row['unpriced_names'])}")
     return 0
 
 
+
+
+CLI_ALTERNATIVES = 8
+"""Variants of a row ``storplan size`` prints after "also with" (the smallest first; ``--json`` lists them all: one
+controller with every drive and shelf count can meet with dozens)."""
 
 
 def _import_env(args) -> int:

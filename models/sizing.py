@@ -19,9 +19,10 @@ rules of ``models.verdict``), then the limits (rack units, power), then
 performance with the full engine (each workload's target, grown by its IOPS growth over the horizon, against its
 max IOPS at the SLO, or the band's P10 edge when ranking on "p90"), and with ``meet_slo_in_takeover`` the takeover
 state's. Every candidate keeps why it meets or fails ("capacity short by 12.4 TiB", "SLO missed above 210K IOPS",
-"takeover misses the SLO"). Without a price book, meeting candidates rank by rack units, then typical power, then
-(cloud designs) their total cost over the horizon at the providers' published prices, then headroom (larger
-first); :func:`ranking_rule` states the rule.
+"SLO missed in takeover: saturates at 1,200,000 IOPS in takeover, against the grown target of 2,197,000"). Without
+a price book, meeting candidates rank by rack units, then typical power, then
+(cloud designs) their total cost over the horizon at the providers' published prices, then the smaller controller
+(fewer cores), then headroom (larger first); :func:`ranking_rule` states the rule.
 
 HCI candidates (vSAN clusters) are checked with their ``n_plus`` spare hosts taken out (N+1: the cluster must meet
 the requirements with one host down) and counted with all of them; with ``n_plus`` = 1 a candidate that passes is
@@ -157,6 +158,9 @@ class Candidate:
         state the requirement judges; None when not required, not evaluated or the design fails); takeover_state:
         that state in the platform's words ("takeover", "failover" for a cloud HA pair, "controller failover" for
         E-Series; "" without a margin).
+        ties: for the candidates :func:`size` returns, the other platform designs tied with this one on every
+        criterion of the ranking and every figure shown (:func:`tie_key`: an ASA A50 beside an AFF A50 of the same
+        drives): one row, this one first by catalog id, the others named in it (:func:`tie_words`).
     """
 
     summary: str
@@ -184,6 +188,7 @@ class Candidate:
     listed_cost: float | None = None
     takeover_headroom_pct: float | None = None
     takeover_state: str = ""
+    ties: tuple[Candidate, ...] = field(default=(), repr=False, compare=False)
 
     def criteria(self) -> tuple:
         """What the ranking compares, smaller better (:func:`ranking_rule`): its ``order`` (ranked on total cost:
@@ -194,7 +199,9 @@ class Candidate:
         complete (0 when not: a partial price is not compared), rack units, watts, an incompletely priced cloud
         design's total at the published prices; without: the deployment's place in the requirements' list, rack
         units, watts (unknown: infinite), a cloud design's total at the published prices
-        (``models.costing.tco.published_cloud_total``), its vCPUs), then its headroom negated. The Pareto front
+        (``models.costing.tco.published_cloud_total``), its cores (a cloud VM's vCPUs)); every order ends with the
+        design's controller cores (``_Spec.cores``: the smaller controller first at an equal footprint), then its
+        headroom negated. The Pareto front
         (:func:`pareto_front`) is taken on exactly these."""
         return (*self.order, -(self.headroom_pct or 0.0))
 
@@ -293,15 +300,20 @@ class _Spec:
     (validated nodes, links, a scenario copy) costs more than everything else the search does with a design that
     is never evaluated, so it is built on first use of :attr:`scenario` and kept."""
 
-    __slots__ = ("_summary", "ru", "power", "deployment", "size", "_build", "_scenario", "single_vm", "parts")
+    __slots__ = ("_summary", "ru", "power", "deployment", "size", "_build", "_scenario", "single_vm", "parts", "cores")
 
     def __init__(self, build: Callable[[], Scenario], summary: str | Callable[[], str], ru: int,
                  power: float | None, deployment: Deployment = "on-prem", size: tuple[float, float] = (0, 0),
-                 single_vm: bool | None = None, parts: tuple | None = None) -> None:
+                 single_vm: bool | None = None, parts: tuple | None = None, cores: int = 0) -> None:
         self._build: Callable[[], Scenario] | None = build
         self._scenario: Scenario | None = None
         self._summary = summary
         self.ru, self.power, self.deployment, self.size = ru, power, deployment, size
+        # the design's controller cores as the ranking compares them (:func:`ranking_rule`: the smaller controller
+        # first at an equal footprint): an array's (every node); 0 for an HCI cluster (its hosts' cores run the
+        # virtual machines too: the host record, count and policy rank it) and a cloud design (its vCPUs are its
+        # ``size[0]``)
+        self.cores = cores
         # whether the design's only node is a Cloud Volumes ONTAP single node (not an HA pair), as its generator
         # knows it without building the scenario; None: not told (read from the built scenario)
         self.single_vm = single_vm
@@ -377,6 +389,7 @@ class _ArraySpec(_Spec):
         self._build, self._scenario = None, None
         self._text: str | None = None
         self.ru, self.power, self.deployment, self.size, self.single_vm = ru, power, "on-prem", size, None
+        self.cores = parts[1].cores_per_node * parts[1].nodes  # the controller record's cores, every node
 
     @property
     def summary(self) -> str:
@@ -428,6 +441,8 @@ def _hci_specs(base: Scenario, catalog: Catalog, req: Requirements, two_sites: b
         return f" per site; stretched: {hosts // 2} + {hosts // 2} hosts and a witness" if sites == 2 else ""
 
     for record in sorted((e for e in catalog if isinstance(e, HciNode)), key=lambda e: e.id):
+        if record.lifecycle in NOT_SOLD:
+            continue  # a new purchase: the catalog keeps the host for the clusters customers run (OUT_OF_SALE_NOTE)
         if req.families and not ({"vSAN", record.vendor} & set(req.families)):
             continue
         for policy in HCI_POLICIES:
@@ -757,14 +772,34 @@ def site_fields(base: Scenario, req: Requirements) -> dict[str, Any]:
 
 
 NOT_SOLD = frozenset({"installed base", "end of sale"})
-"""Controller lifecycles the sizer proposes no design on (``Entry.lifecycle``, each with its vendor source): the
-sizer sizes a new purchase, and NetApp no longer sells these models; the catalog keeps them to evaluate and import
-the systems customers run (and the platform ladders' predecessors). A record without a lifecycle (a user's own) is
-proposed."""
+"""Controller and HCI host lifecycles the sizer proposes no design on (``Entry.lifecycle``, each with its source): the
+sizer sizes a new purchase, and the vendor no longer sells these models (NetApp's older arrays; a vSAN 6.2 host,
+whose vSphere 6.0 left general support in 2020); the catalog keeps them to evaluate and import the systems
+customers run (and the platform ladders' predecessors). A record without a lifecycle (a user's own) is proposed."""
 
 OUT_OF_SALE_NOTE = ("only models the vendor sells today are proposed: installed-base and end-of-sale models ({names}) "
                     "are in the catalog to evaluate the systems customers run, not to buy")
-"""The sizer's note when the catalog holds controllers of :data:`NOT_SOLD` lifecycles ({names}: some of them)."""
+"""The sizer's note when the catalog holds controllers or HCI hosts of :data:`NOT_SOLD` lifecycles ({names}: some
+of the controllers, then every such HCI host by name: :func:`out_of_sale_names`)."""
+
+
+def out_of_sale_names(catalog: Catalog, deployments: Sequence[str]) -> str:
+    """The models :data:`OUT_OF_SALE_NOTE` names, in words ("" when none): of the deployments searched, the
+    installed-base and end-of-sale ONTAP and E-Series controllers ("on-prem": the first four and how many more)
+    and every such HCI host ("hci": each by name, so an old vSAN host is never hidden among the arrays)."""
+    from models.catalog import HciNode
+
+    words = []
+    if "on-prem" in deployments:
+        unsold = sorted(e.name.removesuffix(" HA pair") for e in catalog
+                        if isinstance(e, Controller) and e.lifecycle in NOT_SOLD and e.family in ("ONTAP", "E-Series"))
+        if unsold:
+            words.append(", ".join(unsold[:4]) + (f" and {len(unsold) - 4} more" if len(unsold) > 4 else ""))
+    if "hci" in deployments:
+        hosts = sorted(e.name for e in catalog if isinstance(e, HciNode) and e.lifecycle in NOT_SOLD)
+        if hosts:
+            words.append(f"the vSAN host{'s' * (len(hosts) > 1)} " + ", ".join(hosts))
+    return "; ".join(words)
 
 
 def _array_specs(base: Scenario, catalog: Catalog, req: Requirements,
@@ -1460,8 +1495,9 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
                         if takeover_room is None or room < takeover_room[0]:
                             takeover_room = (room, word)
                     if state.meets_slo is False:
-                        what = "takeover" if state.state == "takeover" else "failover"
-                        reasons.append(f"{state.name}: {what} misses the SLO")
+                        what = state.label or ("takeover" if state.state == "takeover" else "failover")
+                        reasons.append(failover_miss_words(state.name, what, state.latency_ms, state.saturation_iops,
+                                                           grown_rate, path.workload.slo_ms, req.slo_statistic))
             if not partnered and paths.paths:  # no path: no load to carry through a takeover (capacity-only)
                 reasons.append("no HA partner: a controller failure stops the service (the SLO in takeover is "
                                "required)")
@@ -1471,6 +1507,22 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
             reasons += site_loss_reasons(scenario, paths, req.slo_statistic)
         out.append((reasons, first, headroom, bound, takeover_room if not reasons else None))
     return out
+
+
+def failover_miss_words(name: str, what: str, latency_ms: float | None, saturation: float | None,
+                        grown: float | None, slo_ms: float, statistic: str = "mean") -> str:
+    """Why a workload misses its SLO in a failure state (``what``: "takeover", "failover", "controller failover"),
+    with the figures: where it saturates in that state against its grown target ("SLO missed in takeover: saturates
+    at 1,200,000 IOPS in takeover, against the grown target of 2,197,000"), or its latency there at the grown target
+    against the SLO when it does not saturate; the bare words when the state gave no figure."""
+    if grown and saturation is not None and (latency_ms is None or saturation <= grown):
+        return (f"{name}: SLO missed in {what}: saturates at {saturation:,.0f} IOPS in {what}, against the grown "
+                f"target of {grown:,.0f}")
+    if grown and latency_ms is not None:
+        stat = "p99 " if statistic == "p99" else ""
+        return (f"{name}: SLO missed in {what}: {latency_ms:,.2f} ms {stat}at the grown target of {grown:,.0f} IOPS, "
+                f"over the {slo_ms:g} ms SLO" + (f" (saturates at {saturation:,.0f} IOPS)" if saturation else ""))
+    return f"{name}: {what} misses the SLO"
 
 
 def _state_words(scenario: Scenario, catalog: Catalog, word: str) -> str:
@@ -1660,29 +1712,117 @@ def pareto_front(cands: Sequence[Candidate]) -> set[int]:
             if not any(o != k and all(x <= y for x, y in zip(o, k, strict=True)) for o in keys)}
 
 
+def tie_key(cand: Candidate) -> tuple:
+    """What two designs must share to be tied (one row, :func:`tie_words`): every criterion of the ranking and its
+    tie-breaks (:meth:`Candidate.rank_key`) and every figure a row shows (capacity, max IOPS at the SLO to five
+    significant figures: two controllers of the same hardware differ by the solver's tolerance, 2,398,927 against
+    2,398,924; headroom in takeover, verdict and reasons; the price by the book, partial or not, and the total cost
+    over the horizon)."""
+    iops = float(f"{cand.max_iops_at_slo:.5g}") if cand.max_iops_at_slo is not None else None  # the solver's noise
+    return (cand.rank_key(), cand.usable_bytes, iops, cand.takeover_headroom_pct, cand.meets, cand.reasons, cand.cost,
+            len(cand.unpriced), cand.tco)
+
+
+def fold_ties(rows: Sequence[Candidate]) -> list[Candidate]:
+    """``rows`` (ranked: tied ones adjacent) with each run of designs tied on :func:`tie_key` made one row, the
+    first (the lowest catalog id: the search's order) with the others as its ``ties``."""
+    out: list[Candidate] = []
+    keys: list[tuple] = []
+    for c in rows:
+        key = tie_key(c)
+        if out and keys[-1] == key:
+            out[-1] = replace(out[-1], ties=(*out[-1].ties, c))
+        else:
+            out.append(c)
+            keys.append(key)
+    return out
+
+
+def _storage_name(cand: Candidate) -> str:
+    """A design's storage system by its record's name (the controller, HCI host, cloud VM or service); its summary
+    when it has none."""
+    labels = (str(getattr(n, "label", "")) for n in cand.scenario.nodes if n.kind not in ("host", "switch", "shelf"))
+    return next((label for label in labels if label), cand.summary)
+
+
+def tie_words(cand: Candidate, short: bool = False) -> str:
+    """The row's words for the designs tied with it (``Candidate.ties``); "" when none: "tied on every criterion
+    with NetApp ASA A50 HA pair (the same rack units, power, capacity and headroom): either serves these
+    requirements equally; the first is listed by catalog and protocol order, not preference"; ``short``: the
+    words of a table cell, "or NetApp ASA A50 HA pair, tied on every criterion"."""
+    if not cand.ties:
+        return ""
+    if short:  # a table cell (the PDF's Recommendation): the rule under the table says what a tie is
+        return "or " + " or ".join(_storage_name(t) if _storage_name(t) != _storage_name(cand) else t.summary
+                                   for t in cand.ties) + ", tied on every criterion"
+    named = [_storage_name(c) for c in (cand, *cand.ties)]  # a name said twice (another front end): its summary
+    names = " and ".join(t.summary if named.count(name) > 1 else name for t, name in zip(cand.ties, named[1:]))
+    return (f"tied on every criterion with {names} (the same rack units, power, capacity and headroom): either "
+            "serves these requirements equally; the first is listed by catalog and protocol order, not preference")
+
+
+ONE_PAIR_NOTE = ("each array design the sizer proposes is one HA pair (an ONTAP cluster of two nodes, or one "
+                 "E-Series array with its two controllers): it does not scale out to a cluster of several HA pairs, "
+                 "and the nearest arrays hold the capacity but miss the performance; an ONTAP cluster of several "
+                 "pairs sharing the workloads may meet it: size each pair for its share (a scenario per pair), or "
+                 "check the target")
+"""The sizer's note when nothing meets and an array among the nearest holds the capacity needed but misses on
+performance: one HA pair per design is why (:func:`search`)."""
+
+
+def _nearest_heads(ordered: Sequence[Candidate], many: int = 3) -> list[Candidate]:
+    """The candidates of ``ordered`` (nearest first) that :func:`fold_nearest` shows, before designs tied on every
+    figure are folded into one row: the nearest variant of each platform design, until ``many`` rows are full."""
+    seen: set[tuple] = set()
+    heads: list[Candidate] = []
+    for c in ordered:
+        key = platform_key(c)
+        if key in seen:
+            continue
+        seen.add(key)
+        heads.append(c)
+        if len(fold_ties(heads)) > many:
+            break
+    return heads
+
+
+def fold_nearest(ordered: Sequence[Candidate], many: int = 3) -> tuple[Candidate, ...]:
+    """The nearest failing designs shown: of ``ordered`` (nearest first, :func:`nearest_key`), the nearest variant
+    of each platform design (:func:`platform_key`: the same controller with other drives or shelves is not another
+    design), designs tied on every figure one row (:func:`fold_ties`), the first ``many``."""
+    return tuple(fold_ties(_nearest_heads(ordered, many))[:many])
+
+
 def ranking_rule(priced: bool, rank_on: str = "performance") -> str:
     """The ranking rule in words, as the report, the command line and the sizer dialog state it (one sentence,
     no final full stop): what :meth:`Candidate.rank_key`, :meth:`Candidate.variant_key` and :func:`pareto_front`
     compute. ``priced``: the project has a price book; ``rank_on``: ``Requirements.rank_on``."""
+    smaller = ("then the smaller controller (the fewest controller cores of an array"
+               + ("; in the cloud the fewest vCPUs)" if not priced and rank_on != "tco" else ")"))
     if rank_on == "tco":
         first = ("the lowest total cost over the horizon, then the fewest rack units, then the least power, among "
                  "the designs the price book prices in full; a design with an item it does not price (every "
                  "on-premises design without a price book) comes after them, its partial price not compared: by "
                  "its cost over the horizon without the hardware (power and space; a cloud design at the providers' "
-                 "published prices where the book has none), then the fewest rack units, then the least power")
+                 f"published prices where the book has none), then the fewest rack units, then the least power, "
+                 f"{smaller}")
     elif priced:
         first = ("the lowest cost by the project's price book, then the fewest rack units, then the least power, "
                  "among the designs it prices in full; a design with an item it does not price comes after them, "
                  "its partial price not compared: by the fewest rack units, then the least power, then in the cloud "
-                 "the lowest total cost over the horizon at the providers' published prices")
+                 f"the lowest total cost over the horizon at the providers' published prices; {smaller}")
     else:
         first = ("the deployments in the order the requirements list them, then the fewest rack units, then the "
                  "least power (unknown last), then in the cloud the lowest total cost over the horizon at the "
-                 "providers' published prices (as Cost and footprint prices them), then the fewest vCPUs")
-    return (f"Ranked by {first}, then the most headroom over the grown targets; each configuration is shown as "
-            "the smallest of its drive, disk or service-size variants that meets (a larger variant is not ranked "
-            "on its own). ★ marks the Pareto front of the configurations so shown: no other one evaluated is as "
-            "good on every one of these criteria and better on one, so the first ranked is always on it")
+                 f"providers' published prices (as Cost and footprint prices them), {smaller}")
+    return (f"Ranked by {first}, then the most headroom over the grown targets: at an equal footprint (or power "
+            "unknown) the smallest controller that meets comes before a larger one with more headroom. Each "
+            "configuration is shown as the smallest of its drive, shelf, disk or service-size variants that meets "
+            "(a larger variant, such as more drives or shelves on the same controller, is not ranked on its own), "
+            "and configurations tied on every criterion and figure are one row naming the others (either serves "
+            "equally; the first is named by catalog and protocol order, not preference). ★ marks the "
+            "Pareto front of the configurations so shown: no other one evaluated is as good on every one of these "
+            "criteria and better on one, so the first ranked is always on it")
 
 
 def requirement_choices(catalog: Catalog) -> dict[str, list[str]]:
@@ -1719,8 +1859,9 @@ def platform_key(cand: Candidate) -> tuple:
     """What a candidate is apart from its drives or disks; designs with the same key are shown as one row with the
     others as alternatives (:func:`_variant` says what tells them apart):
 
-    - an array: its controller, the shelves it has (record and bays), its links (type and ports) and deployment
-      (the variants differ in drive model);
+    - an array: its controller and its front-end links (type) and deployment (the variants differ in drive model
+      and in the shelves added to the controller: more drives or shelves on the same controller are a larger
+      size of the same design, not another one; the front-end ports a shelf-added layout leaves are part of it);
     - an HCI cluster: its host record, host count, storage policy and vSAN architecture (the variants differ in
       disk groups and capacity drives per host);
     - a Cloud Volumes ONTAP system: its VM record, single node or HA pair and licence (the variants differ in data
@@ -1730,9 +1871,9 @@ def platform_key(cand: Candidate) -> tuple:
 
     Any other design is never grouped: its summary is its key."""
     if cand.deployment == "on-prem":
-        nodes = tuple((n.kind, n.catalog_id, getattr(n, "drive_count", 0)) for n in cand.scenario.nodes
-                      if n.kind not in ("host", "switch"))
-        links = tuple((ln.source, ln.target, ln.link_type, ln.ports) for ln in cand.scenario.links)
+        nodes = tuple((n.kind, n.catalog_id) for n in cand.scenario.nodes if n.kind not in ("host", "switch", "shelf"))
+        shelves = {n.id for n in cand.scenario.nodes if n.kind == "shelf"}
+        links = tuple((ln.source, ln.target, ln.link_type) for ln in cand.scenario.links if ln.target not in shelves)
         return cand.deployment, nodes, links
     from models.project.model import CloudVmNode, HciClusterNode, ManagedServiceNode
 
@@ -1749,10 +1890,11 @@ def platform_key(cand: Candidate) -> tuple:
 
 def _variant(scenario: Scenario, catalog: Catalog) -> str:
     """What tells a design from the others of its platform (:func:`platform_key`), in words: an array's drives
-    ("24 x NetApp 3.8TB NVMe SSD (TLC)"), an HCI host's capacity drives ("2 disk group(s) of 4 capacity drives per
-    host", "12 NVMe devices per host" for vSAN ESA), a cloud system's data disks ("12 x Premium SSD P30";
-    "4 x Premium SSD P30 per node (8 disks)" for an HA pair), a managed
-    service's size ("3 TiB provisioned, 768 MB/s throughput capacity"); "" for other designs."""
+    ("24 x NetApp 3.8TB NVMe SSD (TLC)"; with external shelves, its drives and shelves as its summary gives them,
+    "24 x ... in the chassis + 1 x NetApp NS224 (24 x NVMe) with 24 x ...": :func:`_shelved_words`), an HCI
+    host's capacity drives ("2 disk group(s) of 4 capacity drives per host", "12 NVMe devices per host" for vSAN
+    ESA), a cloud system's data disks ("12 x Premium SSD P30"; "4 x Premium SSD P30 per node (8 disks)" for an HA
+    pair), a managed service's size ("3 TiB provisioned, 768 MB/s throughput capacity"); "" for other designs."""
     counts: dict[str, int] = {}
     for node in scenario.nodes:
         if node.kind == "shelf" and node.drive:
@@ -1768,11 +1910,33 @@ def _variant(scenario: Scenario, catalog: Catalog) -> str:
             return (f"{per_host} NVMe devices per host" if node.architecture == "esa" else
                     f"{node.disk_groups_per_host} disk group{'s' * (node.disk_groups_per_host != 1)} of "
                     f"{node.capacity_drives_per_group} capacity drives per host")
+    shelved = _shelved_words(scenario, catalog)
+    if shelved:
+        return shelved
     names = []
     for drive, n in counts.items():
         record = catalog.find(drive)
         names.append(f"{n} x {record.name if record is not None else drive}")
     return ", ".join(names)
+
+
+def _shelved_words(scenario: Scenario, catalog: Catalog) -> str:
+    """An array design's drives and shelves in the words of its summary (``models.catalog.describe.storage_summary``
+    without the controller's name) when it has an external shelf; "" otherwise (or when a record is missing)."""
+    shelves = [n for n in scenario.nodes if n.kind == "shelf"]
+    ctl = next((n for n in scenario.nodes if isinstance(n, ControllerNode)), None)
+    records = {n.catalog_id: r for n in shelves if isinstance(r := catalog.find(n.catalog_id), Shelf)}
+    if ctl is None or len(records) < len({n.catalog_id for n in shelves}):
+        return ""
+    external = [n for n in shelves if not records[n.catalog_id].internal]
+    inside = next((records[n.catalog_id] for n in shelves if records[n.catalog_id].internal), None)
+    record, drive = catalog.find(ctl.catalog_id), catalog.find(shelves[0].drive) if shelves else None
+    if not external or not isinstance(record, Controller) or not isinstance(drive, Drive):
+        return ""
+    switch = catalog.find(ctl.storage_switch) if getattr(ctl, "storage_switch", "") else None
+    words = storage_summary(record, inside, records[external[0].catalog_id], drive, len(external),
+                            switch if isinstance(switch, Switch) else None)
+    return words.removeprefix(f"{record.name}, ")
 
 
 NO_LOAD_NOTE = ("no workload has a load to evaluate (each is capacity-only: its source gave no performance data): "
@@ -1897,23 +2061,23 @@ NEAREST_SHOWN = 3
 
 def nearest_designs(checked: Sequence[Candidate], unchecked: Sequence[tuple[Candidate, Scenario]],
                     key: Callable[[Candidate], tuple], check: Callable[[Candidate, Scenario], Candidate]
-                    ) -> list[Candidate]:
-    """The :data:`NEAREST_SHOWN` failing designs nearest to meeting (``key``: :func:`nearest_key`), from the designs
-    whose performance was checked (``checked``) and those that failed before it, short of capacity or over a limit
-    (``unchecked``: (candidate, its checked scenario)), alike: a design short only of capacity may be the least short
-    (review 56: an EF600 with SSDs 3.9% short of 1,000 TiB is nearer than an array of NL-SAS drives with 90% fewer
-    IOPS than the target). An unchecked design's shortfall counts its capacity alone, a lower bound of its own, so
-    each one that comes among the first is checked for performance (``check``: the candidate with its performance
-    figures and reasons added) and the designs are sorted again, until the first are all checked."""
+                    ) -> tuple[Candidate, ...]:
+    """The failing designs nearest to meeting as shown (:func:`fold_nearest`: :data:`NEAREST_SHOWN` rows, one per
+    platform design, ties one row; ``key``: :func:`nearest_key`), from the designs whose performance was checked
+    (``checked``) and those that failed before it, short of capacity or over a limit (``unchecked``: (candidate, its
+    checked scenario)), alike: a design short only of capacity may be the least short (review 56: an EF600 with SSDs
+    3.9% short of 1,000 TiB is nearer than an array of NL-SAS drives with 90% fewer IOPS than the target). An
+    unchecked design's shortfall counts its capacity alone, a lower bound of its own, so each one that comes among
+    the rows shown is checked for performance (``check``: the candidate with its performance figures and reasons
+    added) and the designs are sorted again, until the rows shown are all checked."""
     pool = [*checked, *(c for c, _ in unchecked)]
     waiting = {id(c): scenario for c, scenario in unchecked}
     while True:
         pool.sort(key=key)
-        late = [i for i, c in enumerate(pool[:NEAREST_SHOWN]) if id(c) in waiting]
+        late = {id(c) for c in _nearest_heads(pool, NEAREST_SHOWN) if id(c) in waiting}
         if not late:
-            return pool[:NEAREST_SHOWN]
-        for i in late:
-            pool[i] = check(pool[i], waiting.pop(id(pool[i])))
+            return fold_nearest(pool, NEAREST_SHOWN)
+        pool = [check(c, waiting.pop(id(c))) if id(c) in late else c for c in pool]
 
 
 _WORKLOAD_PROTOCOLS = {True: "file (NAS) workloads, which the sizer carries over NFS",
@@ -1974,7 +2138,8 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
             destination, the schedule and link proposed): the design judged is the design handed over."""
             return replace(c, scenario=with_proposals(carry_relationships(project.scenario, c.scenario),
                                                       destinations),
-                           alternatives=tuple(carried(a) for a in c.alternatives))
+                           alternatives=tuple(carried(a) for a in c.alternatives),
+                           ties=tuple(carried(t) for t in c.ties))
 
         result = replace(result, candidates=tuple(carried(c) for c in result.candidates),
                          nearest=tuple(carried(c) for c in result.nearest), destinations=destinations)
@@ -2044,10 +2209,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                      f"matches no design")
     if site_fields(base, req) and not req.meet_slo_after_site_loss:
         notes.append(METROCLUSTER_ONLY_NOTE)
-    unsold = sorted(e.name.removesuffix(" HA pair") for e in catalog
-                    if isinstance(e, Controller) and e.lifecycle in NOT_SOLD and e.family in ("ONTAP", "E-Series"))
-    if unsold and "on-prem" in req.deployments:
-        unsold_words = ", ".join(unsold[:4]) + (f" and {len(unsold) - 4} more" if len(unsold) > 4 else "")
+    unsold_words = out_of_sale_names(catalog, req.deployments)
+    if unsold_words:
         notes.append(OUT_OF_SALE_NOTE.format(names=unsold_words))
     notes += capacity_only_notes(base, need)
     tco_basis = _TcoBasis(project, catalog) if req.rank_on == "tco" else None
@@ -2106,17 +2269,17 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         listed = 0.0
         if tco_basis is not None:  # a partial price is never compared: an unpriced item ranks it after, as unpriced
             complete = costing is not None and not costing.unpriced
-            order = ((False, tco_basis.total(design, power, costing), 0.0, ru, watts) if complete
-                     else (True, math.inf, tco_basis.total(design, power, None), ru, watts))
+            order = ((False, tco_basis.total(design, power, costing), 0.0, ru, watts, design.cores) if complete
+                     else (True, math.inf, tco_basis.total(design, power, None), ru, watts, design.cores))
         elif costing is not None:  # a partial price is never compared: an unpriced item ranks it after, by footprint
             complete = not costing.unpriced
             listed = (0.0 if complete or not cloud
                       else cloud_prices().total(design.priced_nodes()))
-            order = (not complete, costing.total if complete else 0.0, ru, watts, listed)
+            order = (not complete, costing.total if complete else 0.0, ru, watts, listed, design.cores)
             fit = () if complete else design.size[1:] if cloud else design.size
         else:  # a cloud design's total at the published prices, then its vCPUs; its disks and size order variants
             listed = cloud_prices().total(design.priced_nodes()) if cloud else 0.0
-            order = (deployment_rank[design.deployment], ru, watts, listed, design.size[0] if cloud else 0)
+            order = (deployment_rank[design.deployment], ru, watts, listed, design.size[0] if cloud else design.cores)
             fit = design.size[1:] if cloud else design.size
         pending.append((order, fit, design, limits, costing, listed))
     pending.sort(key=itemgetter(0, 1))  # (order, fit)
@@ -2189,8 +2352,9 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             for key, c in zip(meeting_keys, meeting, strict=True):
                 if key not in shown or c.variant_key() < shown[key].variant_key():
                     shown[key] = c
-            cut[:] = [len(meeting), sorted(shown.values(), key=Candidate.rank_key)[top - 1].order]
-        return bool(upcoming > cut[1])
+            rows = fold_ties(sorted(shown.values(), key=Candidate.rank_key))  # tied designs are one row
+            cut[:] = [len(meeting), rows[top - 1].order if len(rows) >= top else None]
+        return cut[1] is not None and bool(upcoming > cut[1])
 
     deferred: list[tuple[int, Candidate, Scenario, tuple]] = []  # (place among the failures, design) not yet checked
     built: dict[tuple, DesignPaths] = {}  # performance key -> the design's paths, built once for every stage
@@ -2563,8 +2727,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     front = {id(ranked[i][0]) for i in pareto_front([variants[0] for variants in ranked])}
     marked = {id(c): replace(c, pareto=id(c) in front, variant=_variant(c.scenario, catalog)) for c in meeting}
     meeting = sorted(marked.values(), key=Candidate.rank_key)
-    best = [replace(marked[id(variants[0])], alternatives=tuple(marked[id(a)] for a in variants[1:]))
-            for variants in ranked]
+    best = fold_ties([replace(marked[id(variants[0])], alternatives=tuple(marked[id(a)] for a in variants[1:]))
+                      for variants in ranked])  # designs tied on every criterion and figure: one row
     if not meeting:
         notes += _reach_notes(req, need, capacities, peaks, capped, base, bool(failing))
     if not designs:
@@ -2585,9 +2749,12 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         checked_failures = placed + checked_failures[done_up_to:]
     if not meeting:
         first_target = next((grown_targets[w.id] for w in base.workloads if w.id in grown_targets), None)
-        nearest = tuple(nearest_designs(checked_failures, failing, partial(nearest_key, need=need,
-                                                                             first_target=first_target),
-                                        performance_of))
+        nearest = nearest_designs(checked_failures, failing, partial(nearest_key, need=need, first_target=first_target),
+                                  performance_of)
+        if "on-prem" in req.deployments and any(
+                c.deployment == "on-prem" and c.reasons and (need <= 0 or c.effective_bytes >= need)
+                and (c.max_iops_at_slo is not None or c.headroom_pct is not None) for c in nearest):
+            notes.append(ONE_PAIR_NOTE)  # more pairs would carry the load: the sizer proposes one
     shown, nearest = _as_evaluated(best[:top], nearest, catalog, project, capacities, whole_paths,
                                    whole_checks if req.rank_on != "p90" else None)
     cheapest_cloud = None

@@ -47,6 +47,7 @@ def candidate_row(c: Candidate, nested: bool = True) -> dict:
     row.update({k: getattr(c, k) for k in FIGURES})
     if nested:
         row["alternatives"] = [candidate_row(a, nested=False) for a in c.alternatives]
+        row["ties"] = [candidate_row(t, nested=False) for t in c.ties]  # tied on every criterion: one row
     return row
 
 

@@ -123,8 +123,10 @@ def test_the_host_stack_sets_nvme_tcp_between_nvme_fc_and_iscsi():
 def test_the_sizer_offers_nvme_tcp_only_where_the_hosts_and_the_software_take_it():
     project = load_any(EXAMPLE)
     result = size(project, top=100)
-    assert len(result.candidates) > 5 and all("NVMe/TCP" in c.summary for c in result.candidates)
-    controllers = {n.catalog_id for c in result.candidates for n in c.scenario.nodes if n.kind == "controller"}
+    # one row per controller (its drives and shelves are variants; an ASA tied with its AFF is in the AFF's row)
+    rows = [*result.candidates, *(t for c in result.candidates for t in c.ties)]
+    assert len(rows) > 5 and all("NVMe/TCP" in c.summary for c in rows)
+    controllers = {n.catalog_id for c in rows for n in c.scenario.nodes if n.kind == "controller"}
     assert controllers and "netapp-aff-a800" not in controllers  # its default ONTAP 9.5 predates NVMe/TCP
     # FC-only hosts: an Ethernet candidate gives them a NIC that speaks its protocol, and says so
     fc = load_any(examples_dir() / "aff-a50-ns224-oracle-nvmefc64.toml")

@@ -41,14 +41,15 @@ def _search(monkeypatch, example: str, whole_chunks: bool):
 
 
 @pytest.mark.parametrize(("example", "saved"), [("vsan8-esa-6host-sqlserver-oltp", 40),
-                                                 ("vsan-sqlserver-raid1", 30)])
+                                                 ("vsan-sqlserver-raid1", 15)])
 def test_designs_past_where_enough_meet_are_not_solved_and_the_figures_are_the_same(monkeypatch, example, saved):
     result, asked = _search(monkeypatch, example, whole_chunks=False)
     whole, asked_whole = _search(monkeypatch, example, whole_chunks=True)
     assert result.candidates and result == whole
     assert [c.max_iops_at_slo for c in result.evaluated] == [c.max_iops_at_slo for c in whole.evaluated]
     # 21 designs of the vSAN 8 example's second chunk and their whole clusters (N+1) no longer solved: 96 ramps
-    # instead of 138 (vsan-sqlserver-raid1: 102 instead of 134)
+    # instead of 138 (vsan-sqlserver-raid1: 104 instead of 120, fewer designs since its vSAN 6.2 host, no longer
+    # sold, is not proposed)
     assert asked <= asked_whole - saved
 
 

@@ -105,9 +105,13 @@ def test_the_nearest_are_the_least_short_then_by_the_ranking_rule():
     project = project.with_scenario(project.scenario.with_changes(workloads=[w.with_changes(target_iops=1e7)]))
     result = size(project)
     assert not result.candidates and len(result.nearest) == 3
-    assert {c.rack_units for c in result.nearest} == {4}  # no 8, 10 or 12 U C800 with shelves
-    powers = [c.power_w for c in result.nearest]
-    assert powers == sorted(powers)
+    # each controller once, its smallest layout: the 4 U A90 and C80, the 4 U A1K with its one 2 U NS224 (it has
+    # no drive bays); no 8, 10 or 12 U C800 with shelves, no second row of one controller with other drives
+    assert [c.rack_units for c in result.nearest] == [4, 4, 6]
+    controllers = [next(n.catalog_id for n in c.scenario.nodes if n.kind == "controller") for c in result.nearest]
+    assert len(set(controllers)) == 3
+    footprints = [(c.rack_units, c.power_w) for c in result.nearest]
+    assert footprints == sorted(footprints)
     assert all(c.headroom_pct == pytest.approx((2_400_000 - 21_970_000) / 21_970_000 * 100, abs=0.5)
                for c in result.nearest)
 

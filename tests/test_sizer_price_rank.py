@@ -41,8 +41,12 @@ def test_designs_with_an_unpriced_item_rank_as_without_a_price_book_not_on_their
     plain = size(project, top=5)
     partial = size(project.model_copy(update={"price_book": _book(CONTROLLERS_AND_SHELF)}), top=5)
     assert all(c.unpriced for c in partial.candidates)  # no drive is priced: every design is incomplete
-    # the old ranking put the ASA A50 (0 USD: nothing priced) before the AFF A50 (130,000 USD + drives)
-    assert [c.summary for c in partial.candidates] == [c.summary for c in plain.candidates]
+    # the old ranking put the ASA A50 (0 USD: nothing priced) before the AFF A50 (130,000 USD + drives); without a
+    # book the two tie on every figure and are one row (Candidate.ties), with the book their prices differ
+    def spelled(rows):
+        return [s for c in rows for s in (c.summary, *(t.summary for t in c.ties))][:5]
+
+    assert spelled(partial.candidates) == spelled(plain.candidates)
     footprints = [(c.rack_units, c.power_w) for c in partial.candidates]
     assert footprints == sorted(footprints)
 
@@ -126,8 +130,9 @@ def test_ranking_on_total_cost_never_compares_a_partial_price():
     result = size(_tco_project(), top=8)
     rows = result.candidates
     # the AFF A50 and the AFF A70 are priced in full (review 56: the A70's 4U48 chassis bays, which no price list
-    # sells, are in the controller's price); every other design has an unpriced item
-    assert [not c.unpriced for c in rows] == [True, True] + [False] * 6
+    # sells, are in the controller's price); every other design has an unpriced item (a controller with more drives
+    # or shelves is a variant of its row, not another one)
+    assert len(rows) >= 5 and [not c.unpriced for c in rows] == [True, True] + [False] * (len(rows) - 2)
 
     def running(c):  # W x 730 h / 1000 x PUE 1.5 x 0.3 USD/kWh + 25 USD a rack unit, a month, x 36 months
         return 36 * (c.power_w * 730 / 1000 * 1.5 * 0.3 + c.rack_units * 25.0)

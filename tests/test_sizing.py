@@ -464,7 +464,10 @@ def test_an_aff_a50_design_fills_its_24_internal_bays_first_in_its_2u_chassis():
         assert records[0].internal and shelves[0].drive_count == 24, c.summary  # the bays come first, full
         external = [r for r in records[1:]]
         assert all(not r.internal for r in external)
-        assert c.rack_units == 2 + 2 * len(external) + fabric, c.summary
+        ctl = next(n for n in c.scenario.nodes if n.kind == "controller")  # switch-attached shelves: + the switches
+        switches = (2 * ctl.storage_switch_pairs * catalog.get(ctl.storage_switch, Switch).rack_units
+                    if ctl.storage_switch else 0)
+        assert c.rack_units == 2 + 2 * len(external) + fabric + switches, c.summary
     smallest = min(a50, key=lambda c: c.rack_units)
     assert smallest.rack_units == 2 + fabric
     assert len([n for n in smallest.scenario.nodes if n.kind == "shelf"]) == 1

@@ -191,14 +191,23 @@ def tco_cell(cost: str, tco: float, month: int | None, unpriced: list[str], mark
 def configuration_tooltip(candidate) -> str:
     """A candidate's configuration in full, with the other drive variants of the same platform design that meet
     (their effective capacity and headroom over the grown targets), best first."""
+    from app.gui.plain_text import MAX_MESSAGE_CHARS
+
     lines = [candidate.summary]
     if candidate.alternatives:
         lines.append("Also meets with:")
+        listed = 0
+        room = MAX_MESSAGE_CHARS - len(candidate.summary) - 120  # the tooltip's limit: never cut a line mid-way
         for alt in candidate.alternatives[:TOOLTIP_ALTERNATIVES]:
             words = sizer_headroom_words(alt.headroom_pct, alt.takeover_headroom_pct, alt.takeover_state)
             capacity = effective_words(alt.effective_bytes, alt.usable_bytes, lambda b: f"{b / 2**40:,.2f} TiB")
-            lines.append(f"  {alt.variant}: effective {capacity}" + (f", {words}" if words else ""))
-        if (more := len(candidate.alternatives) - TOOLTIP_ALTERNATIVES) > 0:
+            line = f"  {alt.variant}: effective {capacity}" + (f", {words}" if words else "")
+            room -= len(line) + 1
+            if room < 0:
+                break
+            lines.append(line)
+            listed += 1
+        if (more := len(candidate.alternatives) - listed) > 0:
             lines.append(f"  ... and {more} more variant{'s' if more > 1 else ''} of this design")
     return "\n".join(lines)
 
@@ -558,10 +567,12 @@ class SizerDialog(QDialog):
         book = self._document.project.price_book
         tco = self._document.project.requirements.rank_on == "tco"
         self.prices_label.setText(f"Price book: {len(book)} prices in {book[0].currency}; candidates rank by "
-                                  f"{'total ' if tco else ''}cost, rack units, power, then headroom."
+                                  f"{'total ' if tco else ''}cost, rack units, power, the smaller controller, then "
+                                  "headroom."
                                   if book else "No price book: candidates rank by "
                                   + ("total cost (running costs only), " if tco else
-                                     "the deployments' order, ") + "rack units, power, then headroom.")
+                                     "the deployments' order, ") + "rack units, power, the smaller controller, then "
+                                                                   "headroom.")
 
     def _choose_prices(self) -> None:
         """Ask for a CSV, then :meth:`import_prices`."""
@@ -631,7 +642,7 @@ class SizerDialog(QDialog):
         if not ok:
             self.message.setText(f"<span style='color:#c0392b'>The search failed: {escape(str(outcome))}</span>")
             return
-        from models.sizing import ranking_rule, takeover_assumed
+        from models.sizing import ranking_rule, takeover_assumed, tie_words
 
         result, lines, why = outcome
         self.result = result
@@ -686,6 +697,8 @@ class SizerDialog(QDialog):
             why = "; ".join(c.reasons) or "meets every requirement"
             if project_of is not None and (assumed := takeover_assumed(c, project_of.requirements)):
                 why += f" ({assumed})"  # a managed service's takeover: not modelled, said so (review 56)
+            if c.ties:  # designs tied on every criterion are one row (models.sizing.fold_ties)
+                why += f"; {tie_words(c)}"
             if c.unpriced:
                 why += f" (no price for {', '.join(unpriced)})"
             if even:

@@ -1492,7 +1492,7 @@ class ReportBuilder:
         (``sizing``: the GUI's, already run) is shown as it is; without one the catalog is searched here, once."""
         from models.present.recommendation import RANKED_SHOWN
         from models.project.model import Requirements
-        from models.sizing import ranking_rule, size, takeover_assumed
+        from models.sizing import ranking_rule, size, takeover_assumed, tie_words
 
         if self.project.requirements == Requirements():
             return []
@@ -1513,7 +1513,8 @@ class ReportBuilder:
             size_cell = (("not priced" if c.unpriced and not c.cost else  # nothing of it in the book: not "0 EUR*"
                           f"{c.cost:,.0f} {result.currency}" + ("*" if c.unpriced else "")) if priced
                          else "cloud" if cloud else str(c.rack_units))
-            rows.append([str(rank) + (" ★" if c.pareto else ""), _e(c.summary), size_cell,
+            tied = f" ({tie_words(c, short=True)})" if c.ties else ""  # designs tied on every criterion: one row
+            rows.append([str(rank) + (" ★" if c.pareto else ""), _e(c.summary + tied), size_cell,
                          "cloud" if cloud else f"{c.power_w:,.0f} W" if c.power_w else "n/a",
                          effective_words(c.effective_bytes, c.usable_bytes,  # a figure never parts from its unit
                                          lambda b: self.cap(b).replace(" ", "\u00a0")),
@@ -1547,7 +1548,8 @@ class ReportBuilder:
                                 + _e(assumed[0][1]) + ".", s.small))
         story += [self.p(_e(line)) for line in self._standing_lines(result)]
         if not result.candidates:
-            story += [self.p("• " + _e(c.summary) + ": " + _e("; ".join(c.reasons)), s.small) for c in result.nearest]
+            story += [self.p("• " + _e(c.summary) + ": " + _e("; ".join(c.reasons))
+                             + (_e(f"; {tie_words(c)}") if c.ties else ""), s.small) for c in result.nearest]
         story += [self.p("Note: " + _e(customer_citation(n)) + ".", s.small) for n in result.notes]
         if result.destinations:
             from models.replication.sizing import proposal_line

@@ -118,25 +118,34 @@ def with_replication_load(candidates: tuple[Candidate, ...], catalog: Catalog, p
         scenario_of: a candidate's scenario with the relationships carried over.
 
     A failing candidate is replaced by its first alternative (other drives, same platform) that passes, the rest
-    of its alternatives kept after it.
+    of its alternatives kept after it. The designs a row is tied with (``Candidate.ties``: an ASA beside an AFF of
+    the same hardware) are checked each on its own: one that fails leaves the row (an ASA r2 system replicates only
+    to another ASA r2), and those that pass as they are stay one row (one that passes only with another drive
+    variant is a row of its own after it: its figures are that variant's).
     """
     kept: list[Candidate] = []
     dropped: list[Candidate] = []
-    for cand in candidates:
-        chain = (cand, *cand.alternatives)
-        chosen = None
-        first_reasons: tuple[str, ...] = ()
-        for index, option in enumerate(chain):
-            reasons = replication_load_reasons(scenario_of(option), catalog, project)
-            if not reasons:
-                chosen = replace(option, alternatives=tuple(chain[index + 1:]) if index else cand.alternatives)
-                break
-            if index == 0:
-                first_reasons = reasons
-        if chosen is not None:
-            kept.append(chosen)
-        else:
-            dropped.append(replace(cand, meets=False, reasons=(*cand.reasons, *first_reasons), alternatives=()))
+    for head in candidates:
+        passing: list[Candidate] = []  # those that pass as they are: one row
+        others: list[Candidate] = []  # those that pass with another variant: a row each
+        for cand in (replace(head, ties=()), *head.ties):
+            chain = (cand, *cand.alternatives)
+            chosen = None
+            first_reasons: tuple[str, ...] = ()
+            for index, option in enumerate(chain):
+                reasons = replication_load_reasons(scenario_of(option), catalog, project)
+                if not reasons:
+                    chosen = replace(option, alternatives=tuple(chain[index + 1:]) if index else cand.alternatives)
+                    break
+                if index == 0:
+                    first_reasons = reasons
+            if chosen is not None:
+                (others if chosen.summary != cand.summary else passing).append(chosen)
+            else:
+                dropped.append(replace(cand, meets=False, reasons=(*cand.reasons, *first_reasons), alternatives=()))
+        if passing:
+            kept.append(replace(passing[0], ties=tuple(passing[1:])))
+        kept += others
     return tuple(kept), tuple(dropped)
 
 

@@ -65,9 +65,23 @@ def test_the_table_shows_distinct_platform_designs_with_their_drive_variants(siz
     with_alternatives = [r for r, c in enumerate(result.candidates) if c.alternatives]
     assert with_alternatives
     for r in with_alternatives:
-        tip = dialog.table.item(r, 1).toolTip()
+        import html
+
+        tip = html.unescape(dialog.table.item(r, 1).toolTip())  # a plain-text tooltip is escaped rich text
         assert "Also meets with:" in tip
-        assert all(a.variant in tip for a in result.candidates[r].alternatives)
+        from app.gui.sizer_dialog import TOOLTIP_ALTERNATIVES
+
+        _lists_whole_lines(tip, result.candidates[r].alternatives, TOOLTIP_ALTERNATIVES)
+
+
+def _lists_whole_lines(tip: str, alternatives, most: int) -> None:
+    """The tooltip lists the first alternatives, each on a whole line (a shelf-added layout's words are long: as
+    many as fit the tooltip's length, at most ``most``), and counts the others."""
+    listed = [a for a in alternatives if f"  {a.variant}: effective" in tip]
+    assert listed and listed == list(alternatives[:len(listed)]) and len(listed) <= most
+    more = len(alternatives) - len(listed)
+    assert (f"and {more} more variant" in tip) == (more > 0)
+    assert "more characters)" not in tip  # never cut at the tooltip's length (plain_text.shorten)
 
 
 def test_no_catalog_id_in_any_table_cell_or_chart_label(sized):
