@@ -44,6 +44,7 @@ from models.project.model import (
     Scenario,
     ShelfNode,
     SwitchNode,
+    Workload,
 )
 from models.project.names import KIND_NAMES, link_name, node_names
 from models.topology import Topology
@@ -479,6 +480,29 @@ def unconnected_problems(scenario: Scenario) -> list[Problem]:
     return out
 
 
+def _left_out_problem(workload: Workload, left_out: list[tuple[str, tuple[str, ...] | None]], topo: Topology,
+                      catalog: Catalog, names: dict[str, str]) -> Problem:
+    """The warning of a workload whose figures leave out some of its hosts (``Topology.left_out_hosts``): each by
+    name with why (it does not reach the target, shares no protocol with it, or carries another protocol than the
+    workload's), and the hosts they count."""
+    target = names[workload.target]
+    protocol = topology.protocol_of(topo.scenario, catalog, workload)
+    gone = {host_id for host_id, _ in left_out}
+    kept = [names[h.id] for h in topo.front_end(workload.target, workload.hosts).hosts if h.id not in gone]
+
+    def why(shared: tuple[str, ...] | None) -> str:
+        if shared is None:
+            return f"it does not reach {target}"
+        if shared:
+            return f"it carries {'/'.join(shared)}, not the workload's {protocol}"
+        return f"it shares no protocol with {target}"
+
+    return Problem("warning", f"workload '{workload.name}': its figures leave out "
+                   + "; ".join(f"{names[host_id]} ({why(shared)})" for host_id, shared in left_out)
+                   + ": they count the host ports and host I/O stack of " + ", ".join(kept) + " only",
+                   workload.id, "hosts")
+
+
 _NODE_CHECKS: dict[str, Callable[[Any, Topology, Catalog, list[Problem]], None]] = {
     "shelf": _shelf, "controller": _controller, "hci_cluster": _hci_cluster, "cloud_vm": _cloud_vm,
     "host": _host, "switch": _switch, "managed_service": _managed_service}
@@ -557,6 +581,9 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
             if host is None or host.kind != "host":
                 out.append(Problem("error", f"workload '{workload.name}': host '{host_id}' does not exist", workload.id,
                                    "hosts"))
+        left_out = topo.left_out_hosts(catalog, workload)
+        if left_out:
+            out.append(_left_out_problem(workload, left_out, topo, catalog, names))
     for host in topo.nodes_of_kind("host"):
         _host_ports(host, topo, catalog, names, out)  # type: ignore[arg-type]
     for host_id, system_id in topo.protocol_mismatches(catalog):

@@ -388,21 +388,22 @@ class Topology:
                         stack.append(other)
         return fabric
 
-    def _front_links(self, catalog: Catalog, node_id: str) -> list[tuple[tuple[str, int | str], LinkType]]:
-        """The node's front-end (FC / Ethernet) links' types, each with where it leads: ``("fabric", n)`` into a
-        switch fabric, ``("link", id)`` straight to the item at its other end."""
+    def _front_links(self, catalog: Catalog, node_id: str
+                     ) -> list[tuple[tuple[str, int | str], LinkType, Link]]:
+        """The node's front-end (FC / Ethernet) links' types, each with where it leads (``("fabric", n)`` into a
+        switch fabric, ``("link", id)`` straight to the item at its other end) and the link itself."""
         cache = self.__dict__.setdefault("_front_links_of", {})  # node id -> its front links (one catalog: see of())
         hit = cache.get(node_id)
         if hit is not None and hit[0] is catalog:
             return hit[1]
-        out: list[tuple[tuple[str, int | str], LinkType]] = []
+        out: list[tuple[tuple[str, int | str], LinkType, Link]] = []
         for link in self._links_by_node.get(node_id, ()):
             record = catalog.find(link.link_type)
             if not isinstance(record, LinkType) or record.medium not in FRONT_END_MEDIA:
                 continue
             other = link.target if link.source == node_id else link.source
             fabric = self._fabric.get(other)
-            out.append((("fabric", fabric) if fabric is not None else ("link", link.id), record))
+            out.append((("fabric", fabric) if fabric is not None else ("link", link.id), record, link))
         cache[node_id] = (catalog, out)
         return out
 
@@ -415,8 +416,8 @@ class Topology:
         shared: dict[str, None] = {}
         host_side: dict[str, None] = {}
         target_side: dict[str, None] = {}
-        for key, record in target:
-            for host_key, host_record in host:
+        for key, record, _ in target:
+            for host_key, host_record, _ in host:
                 if host_key != key:
                     continue
                 target_side.update(dict.fromkeys(record.protocols))
@@ -431,6 +432,74 @@ class Topology:
         (an FC inter-switch link carries FCP and NVMe/FC alike), so it does not narrow them."""
         return tuple(self._sides(catalog, host_id, target_id)[0])
 
+    def served_front_end(self, catalog: Catalog, target_id: str, host_ids: tuple[str, ...] | list[str],
+                         protocol: str) -> FrontEnd:
+        """The part of :meth:`front_end` that carries a workload's I/O over ``protocol``: its hosts that share the
+        protocol with the target (:meth:`shared_protocols`; the others are left out, :meth:`left_out_hosts`), as
+        ``host_links`` every link of those hosts that carries the protocol and meets a target link carrying it in
+        one switch fabric (or is that link), as ``target_links`` every such target link, and the hosts' paths. A
+        host's link into another fabric, to another system or of another protocol carries none of this I/O, nor
+        does a target link of another protocol into the same fabric; a host linked into two fabrics reaches the
+        target's links in both. With no host reaching the target (the storage alone): the target's links of
+        :meth:`front_end` that carry the protocol. Cached per (target, hosts, protocol) for one catalog."""
+        cache = self.__dict__.setdefault("_served", {})
+        key = (target_id, tuple(host_ids), protocol)
+        hit = cache.get(key)
+        if hit is not None and hit[0] is catalog:
+            return hit[1]
+        fe = self.front_end(target_id, host_ids)
+        carrying = [(where, link) for where, record, link in self._front_links(catalog, target_id)
+                    if protocol in record.protocols]
+        if not fe.hosts:
+            ours = {id(link) for _, link in carrying}
+            served = FrontEnd((), (), tuple(link for link in fe.target_links if id(link) in ours), ())
+        else:
+            at = {where for where, _ in carrying}
+            hosts: list[HostNode] = []
+            paths: list[tuple[Link, ...]] = []
+            host_links: list[Link] = []
+            met: set[tuple[str, int | str]] = set()
+            for host, path in zip(fe.hosts, fe.paths, strict=True):
+                links = [(where, link) for where, record, link in self._front_links(catalog, host.id)
+                         if protocol in record.protocols and where in at]
+                if not links:
+                    continue
+                hosts.append(host)
+                paths.append(path)
+                host_links += [link for _, link in links]
+                met.update(where for where, _ in links)
+            served = FrontEnd(tuple(hosts), tuple(host_links),
+                              tuple(link for where, link in carrying if where in met), tuple(paths))
+        cache[key] = (catalog, served)
+        return served
+
+    def left_out_hosts(self, catalog: Catalog, workload: Workload) -> list[tuple[str, tuple[str, ...] | None]]:
+        """The hosts a workload names (every host reaching its target, when it names none) that its figures leave
+        out, in scenario order, each with why: None when it does not reach the target through links and switches,
+        else the protocols it shares with the target (:meth:`shared_protocols`; none of them the workload's
+        protocol, :func:`protocol_of`, :meth:`served_front_end`). Empty when the scenario has no host, the target is
+        not a controller or cloud VM, or no host is served at all (then the workload has no path,
+        :meth:`io_path_problem`)."""
+        target = self.by_id.get(workload.target)
+        if target is None or target.kind not in ("controller", "cloud_vm") or not self.nodes_of_kind("host"):
+            return []
+        fe = self.front_end(target.id, workload.hosts)
+        unreached = [h for h in dict.fromkeys(workload.hosts)
+                     if isinstance(self.by_id.get(h), HostNode) and h not in {x.id for x in fe.hosts}]
+        if not fe.hosts or (not unreached and len(fe.hosts) == 1):
+            return []  # no host served, or the one host reaching it is served (or the workload has no path)
+        protocol = protocol_of(self.scenario, catalog, workload)
+        if protocol is None:
+            return []
+        served = self.served_front_end(catalog, target.id, workload.hosts, protocol)
+        if not served.hosts:
+            return []
+        kept = {h.id for h in served.hosts}
+        out: list[tuple[str, tuple[str, ...] | None]] = [(h, None) for h in unreached]
+        out += [(h.id, self.shared_protocols(catalog, h.id, target.id)) for h in fe.hosts if h.id not in kept]
+        position = self.position
+        return sorted(out, key=lambda item: position[item[0]])
+
     def protocol_pairs(self, catalog: Catalog) -> dict[tuple[str, str], tuple[str, ...]]:
         """(host id, system id) -> :meth:`shared_protocols`, for every host that reaches a controller or a cloud VM
         (the storage systems hosts reach over a front-end protocol), by system then host in scenario order."""
@@ -438,11 +507,11 @@ class Topology:
         # link): grouped by where each link leads, so the pairs cost their number, not a search per system
         hosts_at: dict[tuple[str, int | str], list[tuple[str, LinkType]]] = {}
         for host in self.nodes_of_kind("host"):
-            for key, record in self._front_links(catalog, host.id):
+            for key, record, _ in self._front_links(catalog, host.id):
                 hosts_at.setdefault(key, []).append((host.id, record))
         found: dict[tuple[str, str], dict[str, None]] = {}
         for system in self.nodes_of_kind("controller", "cloud_vm"):
-            for key, record in self._front_links(catalog, system.id):
+            for key, record, _ in self._front_links(catalog, system.id):
                 for host_id, host_record in hosts_at.get(key, ()):
                     found.setdefault((host_id, system.id), {}).update(
                         dict.fromkeys(p for p in record.protocols if p in host_record.protocols))

@@ -102,9 +102,12 @@ def test_reach_passes_through_switches_only_and_finds_the_front_end():
     assert [lk.id for lk in everyone.target_links] == ["sw1-c1", "h2-c1"]
     only_h2 = topo.front_end("c1", ["h2"])
     assert [h.id for h in only_h2.hosts] == ["h2"] and [lk.id for lk in only_h2.target_links] == ["h2-c1"]
-    # the performance paths ask the same question once per scenario and target
+    # the performance paths ask the same question once per scenario, target and protocol: the links carrying it
     workload = oltp("c1", ["h2"])
-    assert front_end(scenario, workload) is front_end(scenario, workload) is topo.front_end("c1", ("h2",))
+    served = front_end(scenario, CATALOG, workload, "FCP")
+    assert served is front_end(scenario, CATALOG, workload, "FCP") is topo.served_front_end(CATALOG, "c1", ("h2",),
+                                                                                             "FCP")
+    assert served.hosts == only_h2.hosts and served.target_links == only_h2.target_links
 
 
 def test_link_rules_come_from_the_kind_table():

@@ -429,11 +429,13 @@ class _Builder:
 # ----------------------------------------------------------------------------------------------- topology
 
 
-def front_end(scenario: Scenario, workload: Workload) -> FrontEnd:
-    """The workload's hosts (its own list, or every host linked to the target directly or through switches) and
-    the links the I/O crosses (``models.topology``: computed once per scenario and target).
-    """
-    return topology.front_end(scenario, workload.target, workload.hosts)
+def front_end(scenario: Scenario, catalog: Catalog, workload: Workload, protocol: str) -> FrontEnd:
+    """The workload's hosts that reach its target over ``protocol`` (its own list, or every host linked to the
+    target directly or through switches; a host sharing no such protocol with it is left out, and
+    ``models.problems`` warns which) and the links that carry its I/O: those hosts' links and the target's links of
+    that protocol that meet in one switch fabric (``Topology.served_front_end``: computed once per scenario,
+    target, hosts and protocol)."""
+    return topology.of(scenario).served_front_end(catalog, workload.target, workload.hosts, protocol)
 
 
 def workload_read_fraction(workload: Workload) -> float:
@@ -599,11 +601,14 @@ def _build_host_side(b: _Builder, scenario: Scenario, catalog: Catalog, fe: Fron
     b.add("fabric", "", fabric_us * 1e-6, fabric_us * 1e-6, delay=True, storage_side=False, kind="delay",
           ident=StationId("fabric"))
     # host initiator ports: a link's `ports` are the ports of the whole host group (as the canvas and the bill
-    # of materials count them: 8 hosts x 4 ports = "x32"), at most what the group's adapters have
+    # of materials count them: 8 hosts x 4 ports = "x32"), at most what the group's adapters have; only the links
+    # that carry the workload's protocol to its target (the front end's host links)
     ports = 0
     rate = math.inf
     for host in fe.hosts:
-        for link in scenario.links_of(host.id):
+        for link in fe.host_links:
+            if host.id not in (link.source, link.target):
+                continue
             lt = _link_type(catalog, link)
             if lt is None or lt.medium not in ("FC", "Ethernet"):
                 continue
@@ -822,7 +827,7 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     software = node.software or record.default_software
     block = workload.block_kib * KIB
     rnd = workload.random_pct / 100.0
-    fe = front_end(scenario, workload)
+    fe = front_end(scenario, catalog, workload, protocol)
     expanded = record.ports_per_node_expanded is not None and any(
         not getattr(catalog.find(sh.catalog_id), "internal", True) for sh in topology.shelves_of(scenario, node.id))
     if protocol in ("FCP", "NVMe/FC"):  # with expansion shelves, fewer host ports where the record says so
@@ -1046,7 +1051,7 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     disk = catalog.get(node.disk, CloudDisk)
     block = workload.block_kib * KIB
     rnd = workload.random_pct / 100.0
-    fe = front_end(scenario, workload)
+    fe = front_end(scenario, catalog, workload, protocol)
     host_cpu = _host_side(b, scenario, catalog, fe, protocol, block, 0, 0.0, node.id)
     b.add("client network round trip", "", AZURE_VM_NIC_MIN_LATENCY_US * 1e-6, AZURE_VM_NIC_MIN_LATENCY_US * 1e-6,
           delay=True, storage_side=False, kind="delay", ident=StationId("client_rtt"))

@@ -44,15 +44,17 @@ def link_tag(catalog: Catalog, link_type: str, carried: str | None = None) -> st
 def carried_protocols(scenario: Scenario, catalog: Catalog) -> dict[str, str]:
     """Link id -> the one front-end protocol the scenario's workloads run over it (NFS, iSCSI, FCP...), for the
     links that some workload crosses and all of them with the same protocol; links with none or several are left
-    out. Uses the engine's own rule (:func:`models.topology.protocol_of`); imports no engine (numpy)."""
-    from models.topology import front_end, protocol_of
+    out. Uses the engine's own rules (:func:`models.topology.protocol_of`, the links that carry it:
+    ``Topology.served_front_end``); imports no engine (numpy)."""
+    from models.topology import of, protocol_of
 
     seen: dict[str, set[str]] = {}
+    topo = of(scenario)
     for workload in scenario.workloads:
         protocol = protocol_of(scenario, catalog, workload)
         if protocol is None:
             continue
-        fe = front_end(scenario, workload.target, workload.hosts)
+        fe = topo.served_front_end(catalog, workload.target, workload.hosts, protocol)
         for link in (*fe.host_links, *fe.target_links):
             seen.setdefault(link.id, set()).add(protocol)
     return {link_id: next(iter(found)) for link_id, found in seen.items() if len(found) == 1}

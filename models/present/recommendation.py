@@ -22,6 +22,7 @@ from models.costing.inputs import HCI_HOST_RACK_UNITS
 from models.present.bom import footprint
 from models.present.headroom import fmt_headroom
 from models.units import growth_factor
+from models.verdict import errors_words
 
 if TYPE_CHECKING:
     from models.costing.tco import Tco
@@ -248,17 +249,31 @@ def design_figures(design: tuple | None, deployment: str | None, priced: bool, r
     return ", ".join(out)
 
 
-def design_sentence(met: bool, stated: bool, where: str, figures: str, capacity_unknown: bool = False) -> str:
+def _met_words(errors: int, other: bool = False, too: str = " too") -> str:
+    """How a design that meets reads beside the ranking: "meets every stated requirement too" (``too``), or, with
+    design errors, the verdict's own words ("meets every stated requirement, but it has 2 design errors: its
+    figures hold only once they are fixed", ``models.verdict.DesignVerdict.text``), never a plain "too" beside
+    them; ``other``: "every other" (the capacity is not judged)."""
+    every = "every other" if other else "every"
+    if errors:
+        return (f"meets {every} stated requirement, but it has {errors_words(errors)}: its figures hold only once "
+                "they are fixed")
+    return f"meets {every} stated requirement{too}"
+
+
+def design_sentence(met: bool, stated: bool, where: str, figures: str, capacity_unknown: bool = False,
+                    errors: int = 0) -> str:
     """This report's design against the ranking: whether it meets (the Summary's verdict) and where it stands
     (``where``: :func:`standing`; ``figures``: :func:`design_figures`). ``capacity_unknown``: the imported data's
     capacity is not measured (``models.project.model.capacity_unmeasured``): a design that meets the rest meets
-    "every other" requirement, its capacity not judged (as the Summary says)."""
+    "every other" requirement, its capacity not judged (as the Summary says). ``errors``: the design's errors
+    (``DesignVerdict.errors``): a design that meets with errors says so in the verdict's words (:func:`_met_words`)."""
     who = f"This report's design ({figures})" if figures else "This report's design"
     if met and capacity_unknown:
-        return (f"{who} meets every other stated requirement too; its capacity is not judged, the measured data "
-                f"gives none (Summary); {where}.")
+        return (f"{who} {_met_words(errors, other=True)}; its capacity is not judged, the measured data "
+                f"gives none ({'Summary; see the problems' if errors else 'Summary'}); {where}.")
     if met:
-        return f"{who} meets every stated requirement too (Summary); {where}."
+        return f"{who} {_met_words(errors)} ({'Summary; see the problems' if errors else 'Summary'}); {where}."
     if stated:
         return f"{who} does not meet every stated requirement (Summary); the configurations ranked above do."
     return f"{who}: {where}."
@@ -341,18 +356,21 @@ def relation_lines(project: Any, catalog: Any, evaluation: Any, result: Any, tco
     figures = design_figures(order, design_deployment(scenario), priced, req, result.currency)
     if not result.candidates:
         unknown = capacity_unmeasured(scenario.workloads, req.effective_capacity_bytes)
-        state = ("meets every other stated requirement; its capacity is not judged" if verdict.met and unknown
-                 else "meets every stated requirement" if verdict.met
+        met = _met_words(verdict.errors, other=unknown, too="")
+        state = (f"{met}; its capacity is not judged" if verdict.met and unknown
+                 else met if verdict.met
                  else "does not meet every stated requirement" if verdict.stated else "states no requirement")
         nearest = ("the nearest, with what each misses, are below" if result.nearest else
                    "none was tried: the note below says which requirement removed every one")
+        where = "Summary; see the problems" if verdict.met and verdict.errors else "Summary"
         return [f"None of the catalog's configurations meets the requirements; {nearest}. This report's "
-                f"design{f' ({figures})' if figures else ''} {state} (Summary)."]
+                f"design{f' ({figures})' if figures else ''} {state} ({where})."]
     lines = [first_ranked_sentence(result.candidates[0].summary),
              design_sentence(verdict.met, verdict.stated,
                              standing(order, shown, priced, req, result.currency, unplaced,
                                       design_headroom(evaluation.performance, scenario, req.horizon_months)),
-                             figures, capacity_unmeasured(scenario.workloads, req.effective_capacity_bytes))]
+                             figures, capacity_unmeasured(scenario.workloads, req.effective_capacity_bytes),
+                             verdict.errors)]
     if not priced and req.rank_on != "tco":
         if tco is None:
             from models.present.cost import design_tco
