@@ -96,6 +96,7 @@ from models.performance.positioning import data_span, short_stroke, stored_bytes
 from models.performance.profiles import controller_profile, find_profile, profile_kind  # noqa: F401 (find_profile: its old home)
 from models.performance.stations import UNSPECIFIED, StationId, node_words
 from models.performance.variability import ARRIVAL_SCV, DETERMINISTIC_SCV, hdd_positioning_scv, kind_scv, mixture_scv
+from models.project.kinds import TRANSFER_ID_MARK
 from models.project.model import (
     PROTOCOL_FAMILY,
     CloudVmNode,
@@ -244,11 +245,6 @@ SMALL_WRITE_IOS = {"none": 1, "raid0": 1, "raid4": 4, "raid_dp": 6, "raid_tec": 
 """Drive I/Os of one small random write without full-stripe coalescing (read-modify-write: 2 per parity plus
 data, Patterson et al. 1988); used for arrays that do not write full stripes (E-Series, generic)."""
 
-
-TRANSFER_ID_MARK = ".replication-"
-"""What the id of a replication transfer's reads or writes holds (``models.replication.load.transfer_workloads``:
-``<relationship>.replication-read`` / ``-write``): its I/O comes from the partner system over the replication
-network, not from the scenario's hosts, so no host need reach its target (``Topology.io_path_problem``)."""
 
 NOT_EVALUATED = "; its performance is not evaluated"
 """The tail of a path error whose workload the engine leaves out (``ScenarioPerformance.unserved``)."""

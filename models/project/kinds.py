@@ -112,5 +112,11 @@ def kind_heading(kind: str, plural: bool = False) -> str:
     return text[:1].upper() + text[1:]
 
 
-__all__ = ["BACK_END_MEDIA", "FRONT_END_MEDIA", "NODE_KINDS", "NodeKind", "SYSTEM_KINDS", "kind_heading", "kind_label",
-           "kind_of"]
+__all__ = ["BACK_END_MEDIA", "FRONT_END_MEDIA", "NODE_KINDS", "NodeKind", "SYSTEM_KINDS", "TRANSFER_ID_MARK",
+           "kind_heading", "kind_label", "kind_of"]
+
+
+TRANSFER_ID_MARK = ".replication-"
+"""What the id of a replication transfer's reads or writes holds (``models.replication.load.transfer_workloads``:
+``<relationship>.replication-read`` / ``-write``): its I/O comes from the partner system over the replication
+network, not from the scenario's hosts, so no host need reach its target (``Topology.io_path_problem``)."""

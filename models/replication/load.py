@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from models.catalog import Catalog
 from models.formatting import station_words
-from models.performance.paths import TRANSFER_ID_MARK
+from models.project.kinds import TRANSFER_ID_MARK
 from models.project.model import Scenario, Settings, Workload
 from models.replication.figures import ReplicationFigures
 
