@@ -109,12 +109,10 @@ DISK_PRICES: dict[tuple[str, str], CloudPrice] = {
 _CVO = ("NetApp, 'Cloud Volumes ONTAP pricing' (bluexp.netapp.com/pricing) and the cloud marketplaces' "
         "pay-as-you-go listings: node-based PAYGO licence, the previous generation, not sold to new customers")
 NODE_LICENCE_NOTE = (
-    "Cloud Volumes ONTAP's licence is priced as the node-based PAYGO licence (per node-hour), the previous generation "
-    "licensing model, not sold to new customers: NetApp's 'Licensing for Cloud Volumes ONTAP' "
-    "(docs.netapp.com/us-en/storage-management-cloud-volumes-ontap/azure/concept-licensing.html) lists capacity-based "
-    "licensing (priced per TiB) and Keystone as the options for new customers, and its capacity-based licence page "
-    "refers to NetApp's website for their prices, so no public per-TiB price is used here: ask NetApp or the cloud "
-    "marketplace for a capacity-based quote, or enter it in a price book")
+    "Cloud Volumes ONTAP's licence is priced at the node-based PAYGO rate (per node-hour), not sold to new customers; "
+    "the capacity-based licence (per TiB) new customers buy has no public price: ask NetApp for a quote or enter it "
+    "in a price book (NetApp, 'Licensing for Cloud Volumes ONTAP', "
+    "docs.netapp.com/us-en/storage-management-cloud-volumes-ontap/azure/concept-licensing.html)")
 """The caveat every cost output gives where a Cloud Volumes ONTAP licence is priced from :data:`LICENCE_PRICES`."""
 LICENCE_PRICES: dict[str, CloudPrice] = {
     "cvo-freemium": CloudPrice(0.0, "node-hour", "published", "NetApp: Freemium is free up to 500 GiB"),

