@@ -328,7 +328,7 @@ LIMITS = {
         lambda: _example_text().replace('name = "TPC-E-like OLTP (SQL Server)"', 'name = "\\u001b[2J"'),
         ["workload 'tpce'", "'name'", "U+001B"]),
     "201-character software release": (lambda: _example_text().replace('software = "9.0"', f'software = "{"A" * 201}"'),
-                                       ["node 'aff8080' > software", "at most 200 characters"]),
+                                       ["node 'aff8080' > software", "At most 200 characters"]),
     "1M unknown keys": (lambda: _example_text() + "\n[extra]\n" + "".join(f"k{i} = 1\n" for i in range(10**6)),
                         ["the limit is 400,000"]),
 }
@@ -362,7 +362,7 @@ def test_a_10_mb_label_is_refused_naming_the_limit(tmp_path: Path, capsys):
     assert main(["report", str(path), "-o", str(tmp_path / "o.pdf")]) == 2
     assert time.monotonic() - start < 30
     err = capsys.readouterr().err
-    assert "node 'fabric' > label: String should have at most 200 characters" in err
+    assert "node 'fabric' > label: At most 200 characters" in err
     assert not (tmp_path / "o.pdf").exists()
 
 

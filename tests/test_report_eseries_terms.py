@@ -44,7 +44,11 @@ def _labels(name: str) -> list[str]:
 @pytest.mark.parametrize("term", ["NVRAM", "takeover", "Takeover", "MetroCluster", "node 1 ", "node 2 ", "(node ",
                                   "node 1's", "2 nodes", "per node;", "no hot spare", "HA mirror"])
 def test_the_eseries_report_has_no_ontap_terms(term):
-    assert term not in _pdf_text(EF600)
+    text = _pdf_text(EF600)
+    # the cost comparison prices Cloud Volumes ONTAP options, whose own NVRAM disk is an ONTAP term rightly
+    for cvo_words in ("NVRAM disk", "(CVO NVRAM)", "holding NVRAM"):
+        text = text.replace(cvo_words, "")
+    assert term not in text
 
 
 def test_the_eseries_report_names_its_own_states_and_stations():

@@ -19,8 +19,10 @@ def test_a_documentation_named_by_its_own_topic_is_named_once():
     assert customer_citation(rules.VSAN_DOCS) == "VMware vSAN documentation"
     assert customer_citation(f"slack space ({rules.VSAN_DOCS}: keep 25-30% free)") == \
         "slack space (VMware vSAN documentation: keep 25-30% free)"
-    # a topic other than the document's name still reads as its section
-    assert customer_citation(rules.ONTAP_DOCS) == "ONTAP documentation (ONTAP partitioning, reserves, RAID and spares)"
+    # the rules name their documents only; a source that still names the notes file's section keeps the section
+    assert customer_citation(rules.ONTAP_DOCS) == "ONTAP documentation"
+    assert customer_citation("ONTAP documentation (public_facts.md: ONTAP partitioning, reserves, RAID and spares)") \
+        == "ONTAP documentation (ONTAP partitioning, reserves, RAID and spares)"
 
 
 def test_the_vsan_report_s_cache_tier_assumption_reads_right():

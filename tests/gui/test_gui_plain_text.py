@@ -102,9 +102,14 @@ def test_plain_tooltip_renders_as_written():
 def _evil_window(window, qtbot):
     """The window on the example whose controller label, workload name and a link's type are hostile text, with its
     results, problems and charts drawn."""
+    # the hostile link type is a second link beside the fabric's FC link to the controller, so the I/O keeps its path
+    # (a link of an unknown type carries no protocol) and the latency chart draws the workload
+    second = ('    { id = "l-evil", source = "fabric", target = "aff8080", link_type = "fc-16g", ports = 8 },\n')
     text = (_example_text().replace('label = "AFF8080A EX HA pair"', f'label = "{EVIL}"')
             .replace('name = "TPC-E-like OLTP (SQL Server)"', f'name = "{EVIL}"')
-            .replace('link_type = "fc-16g"', f'link_type = "{EVIL}"'))
+            .replace('    { id = "l-shelf-1"', second + '    { id = "l-shelf-1"', 1)
+            .replace('id = "l-evil", source = "fabric", target = "aff8080", link_type = "fc-16g"',
+                     f'id = "l-evil", source = "fabric", target = "aff8080", link_type = "{EVIL}"'))
     window.files.replace(loads(text))
     window._evaluate()  # the fixture's worker runs synchronously; the views follow by queued signals
     qtbot.waitUntil(lambda: window.results.last_good is not None, timeout=30_000)
