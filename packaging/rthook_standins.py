@@ -14,6 +14,12 @@ library imports them when it loads, for features StorPlan never uses.
   ``scipy.optimize`` imports them when it loads, for linprog and milp; StorPlan's calibration fit calls
   least_squares only. The stand-ins give every name imported from them as a placeholder that raises when it is
   called or used.
+- ``scipy.spatial`` (6 MB: Qhull, KD-trees, distances): ``scipy.optimize`` imports it when it loads
+  (``scipy.optimize._shgo``: ``from scipy import spatial``) for the shgo global optimizer's Delaunay triangulation;
+  StorPlan's fit calls least_squares only. A placeholder module as for HiGHS.
+- ``numpy.f2py`` (the Fortran-to-Python interface generator, 0.25 MB of the archive): scipy's array API layer asks
+  numpy for each of its public names when it loads (``hasattr(numpy, "f2py")`` imports the subpackage); StorPlan
+  compiles no Fortran. A module without attributes, as for Qt's OpenGL.
 
 Each finder is the last one Python asks, so it answers only when the real module is absent (a run from the source
 tree, or a bundle that keeps the module, is unchanged).
@@ -79,6 +85,10 @@ STAND_INS = {
         _Placeholders, "scipy's HiGHS solver for linprog and milp: StorPlan's fit uses least_squares", None),
     "scipy.optimize._highspy._highs_options": (
         _Placeholders, "scipy's HiGHS solver for linprog and milp: StorPlan's fit uses least_squares", None),
+    "scipy.spatial": (
+        _Placeholders, "scipy's spatial algorithms, for the shgo global optimizer: StorPlan's fit uses least_squares",
+        None),
+    "numpy.f2py": (_NoAttributes, "numpy's Fortran interface generator: StorPlan compiles no Fortran", None),
 }
 """Module name -> (module type, why it is not bundled, what to set on the stand-in)."""
 
