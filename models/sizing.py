@@ -2060,24 +2060,35 @@ NEAREST_SHOWN = 3
 
 
 def nearest_designs(checked: Sequence[Candidate], unchecked: Sequence[tuple[Candidate, Scenario]],
-                    key: Callable[[Candidate], tuple], check: Callable[[Candidate, Scenario], Candidate]
+                    key: Callable[[Candidate], tuple],
+                    check: Callable[[Sequence[tuple[Candidate, Scenario]]], list[Candidate]]
                     ) -> tuple[Candidate, ...]:
     """The failing designs nearest to meeting as shown (:func:`fold_nearest`: :data:`NEAREST_SHOWN` rows, one per
     platform design, ties one row; ``key``: :func:`nearest_key`), from the designs whose performance was checked
     (``checked``) and those that failed before it, short of capacity or over a limit (``unchecked``: (candidate, its
     checked scenario)), alike: a design short only of capacity may be the least short (review 56: an EF600 with SSDs
     3.9% short of 1,000 TiB is nearer than an array of NL-SAS drives with 90% fewer IOPS than the target). An
-    unchecked design's shortfall counts its capacity alone, a lower bound of its own, so each one that comes among
-    the rows shown is checked for performance (``check``: the candidate with its performance figures and reasons
-    added) and the designs are sorted again, until the rows shown are all checked."""
+    unchecked design's shortfall counts its capacity alone, a lower bound of its own, so while one comes among the
+    rows shown, the nearest unchecked designs are checked for performance (``check``: the candidates with their
+    performance figures and reasons added, one batch; the batch doubles each round, from :data:`NEAREST_SHOWN`, so a
+    search whose every design misses its IOPS by far takes a few batched rounds, not one round per design) and the
+    designs are sorted again, until the rows shown are all checked. A design's true shortfall is never below its
+    lower bound, so checking more designs than the rows need changes no row."""
     pool = [*checked, *(c for c, _ in unchecked)]
     waiting = {id(c): scenario for c, scenario in unchecked}
+    keys = {id(c): key(c) for c in pool}  # each design's key once (the sort compares them many times)
+    batch = NEAREST_SHOWN
     while True:
-        pool.sort(key=key)
-        late = {id(c) for c in _nearest_heads(pool, NEAREST_SHOWN) if id(c) in waiting}
-        if not late:
+        pool.sort(key=lambda c: keys[id(c)])
+        if not any(id(c) in waiting for c in _nearest_heads(pool, NEAREST_SHOWN)):
             return fold_nearest(pool, NEAREST_SHOWN)
-        pool = [check(c, waiting.pop(id(c))) if id(c) in late else c for c in pool]
+        late = [c for c in pool if id(c) in waiting][:batch]
+        done = check([(c, waiting.pop(id(c))) for c in late])
+        for new in done:
+            keys[id(new)] = key(new)
+        now = {id(old): new for old, new in zip(late, done, strict=True)}
+        pool = [now.get(id(c), c) for c in pool]
+        batch *= 2
 
 
 _WORKLOAD_PROTOCOLS = {True: "file (NAS) workloads, which the sizer carries over NFS",
@@ -2692,17 +2703,27 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                     checked_failures.append(done)
         return left_out
 
-    def performance_of(cand: Candidate, checked: Scenario) -> Candidate:
-        """``cand``, a design short of capacity or over a limit (never checked for performance), with its
-        performance checked (:func:`_performance_checks`, once per performance key) and its reasons added: for the
-        nearest designs (:func:`nearest_designs`)."""
-        pkey = _performance_key(checked, catalog, cand.deployment, signatures,
-                                memo if cand.deployment == "on-prem" else None)
-        if pkey not in checks:
-            checks[pkey] = _performance_checks([(checked, paths_for(pkey, checked), cand.deployment)], req)[0]
-        reasons, first, headroom, bound, _ = checks[pkey]
-        return replace(cand, reasons=cand.reasons + tuple(r for r in reasons if r not in cand.reasons),
-                       max_iops_at_slo=first, headroom_pct=headroom, bound=bound)
+    def performance_of(items: Sequence[tuple[Candidate, Scenario]]) -> list[Candidate]:
+        """Each of ``items`` ((a design short of capacity or over a limit, never checked for performance, and its
+        checked scenario)) with its performance checked (:func:`_performance_checks`, once per performance key, the
+        keys not checked yet in one batch) and its reasons added: for the nearest designs (:func:`nearest_designs`)."""
+        keyed = [(cand, checked, _performance_key(checked, catalog, cand.deployment, signatures,
+                                                  memo if cand.deployment == "on-prem" else None))
+                 for cand, checked in items]
+        new: dict[Any, tuple[Scenario, str]] = {}
+        for cand, checked, pkey in keyed:
+            if pkey not in checks and pkey not in new:
+                new[pkey] = (checked, cand.deployment)
+        if new:
+            checks.update(zip(new, _performance_checks([(checked, paths_for(pkey, checked), deployment)
+                                                        for pkey, (checked, deployment) in new.items()], req),
+                              strict=True))
+        out = []
+        for cand, _checked, pkey in keyed:
+            reasons, first, headroom, bound, _ = checks[pkey]
+            out.append(replace(cand, reasons=cand.reasons + tuple(r for r in reasons if r not in cand.reasons),
+                               max_iops_at_slo=first, headroom_pct=headroom, bound=bound))
+        return out
 
     # the search first walks past the designs that certainly cannot meet (:func:`passed_over`: no capacity, paths
     # or screen of theirs is computed); when nothing meets, their reasons are wanted after all, and the walk is made
