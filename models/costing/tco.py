@@ -759,6 +759,7 @@ class PublishedCloudPrices:
     def __init__(self, catalog: Catalog, data: Sequence[float]) -> None:
         self._catalog, self._data, self._horizon = catalog, tuple(data), len(data) - 1
         self._parts: dict[tuple, _Part] = {}
+        self._nvram_ids: dict[str, str | None] = {}
 
     def total(self, nodes: Sequence[Node | PricedNode]) -> float:
         """The design of storage ``nodes``' total over the horizon (other kinds read nothing); infinite when a part
@@ -805,9 +806,17 @@ class PublishedCloudPrices:
             part = self._part(key, None if value is None else [value] * self._horizon)
         return part
 
+    def _nvram_id(self, vm_id: str) -> str | None:
+        """The NVRAM disk record VM ``vm_id`` names (None: none), looked up once per VM: the disks part depends on
+        the VM only through it, so the VMs that name one NVRAM disk share their disks parts."""
+        if vm_id not in self._nvram_ids:
+            vm = self._catalog.find(vm_id)
+            self._nvram_ids[vm_id] = vm.nvram_disk if isinstance(vm, CloudVm) else None
+        return self._nvram_ids[vm_id]
+
     def _disks(self, node: PricedNode, share: float) -> _Part:
         per = 2 if node.ha else 1
-        key = ("disks", node.catalog_id, node.disk, node.disk_count, share, per)  # the VM names its NVRAM disk
+        key = ("disks", self._nvram_id(node.catalog_id), node.disk, node.disk_count, share, per)
         part = self._parts.get(key)
         if part is None:
             disk = self._catalog.find(node.disk)
