@@ -328,14 +328,20 @@ class FileController(QObject):
             "save_as" (keep both: choose another file), "overwrite" (replace the other program's changes) or
             "cancel" (the file and the window's project stay as they are).
         """
-        box = plain_text.message_box(self.window, QMessageBox.Icon.Warning, "File changed on disk", message,
-                                     QMessageBox.StandardButton.Cancel)
-        save_as = box.addButton("Save As…", QMessageBox.ButtonRole.AcceptRole)
-        overwrite = box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole)
-        box.setDefaultButton(save_as)
+        return self._choose(QMessageBox.Icon.Warning, "File changed on disk", message,
+                            [("Save As…", QMessageBox.ButtonRole.AcceptRole, "save_as"),
+                             ("Overwrite", QMessageBox.ButtonRole.DestructiveRole, "overwrite")])
+
+    def _choose(self, icon: QMessageBox.Icon, title: str, message: str,
+                choices: list[tuple[str, QMessageBox.ButtonRole, str]]) -> str:
+        """A plain-text question with a Cancel button and ``choices`` ((label, role, answer), the first the
+        default); returns the answer of the button clicked, "cancel" for Cancel or a closed box."""
+        box = plain_text.message_box(self.window, icon, title, message, QMessageBox.StandardButton.Cancel)
+        buttons = [(box.addButton(label, role), answer) for label, role, answer in choices]
+        box.setDefaultButton(buttons[0][0])
         box.exec()
         clicked = box.clickedButton()
-        return "save_as" if clicked is save_as else "overwrite" if clicked is overwrite else "cancel"
+        return next((answer for button, answer in buttons if clicked is button), "cancel")
 
     def save_as(self, then: Callable[[], None] | None = None) -> bool:
         """Ask for a path and start saving there; False when the dialog was cancelled."""
@@ -363,18 +369,13 @@ class FileController(QObject):
         """
         from models.store.schema import SCHEMA_VERSION
 
-        box = plain_text.message_box(
-            self.window, QMessageBox.Icon.Information, "Save in the current file format",
+        return self._choose(
+            QMessageBox.Icon.Information, "Save in the current file format",
             f"{path.name} was saved by an older StorPlan (file format {old_version}). Saving it writes the current "
             f"file format ({SCHEMA_VERSION}), which older StorPlan versions cannot open.\n\nIf someone with an "
             "older StorPlan needs this file, use Save As to keep it as it is and save your changes beside it.",
-            QMessageBox.StandardButton.Cancel)
-        save = box.addButton("Save in Current Format", QMessageBox.ButtonRole.AcceptRole)
-        save_as = box.addButton("Save As…", QMessageBox.ButtonRole.ActionRole)
-        box.setDefaultButton(save)
-        box.exec()
-        clicked = box.clickedButton()
-        return "save" if clicked is save else "save_as" if clicked is save_as else "cancel"
+            [("Save in Current Format", QMessageBox.ButtonRole.AcceptRole, "save"),
+             ("Save As…", QMessageBox.ButtonRole.ActionRole, "save_as")])
 
     def _start_save(self, path: Path, then: Callable[[], None] | None, *, force: bool = False) -> None:
         from models.store.schema import SCHEMA_VERSION
