@@ -104,7 +104,8 @@ def test_the_design_order_of_an_array_and_a_cloud_design_from_the_catalog_record
              + sum(catalog.find(s.catalog_id).typical_power_w for s in switches))
     order = design_order(aff.scenario, catalog, aff.requirements)
     assert order[0] == list(aff.requirements.deployments).index("on-prem")
-    assert order[1:] == (ru, pytest.approx(watts), 0.0, 0)
+    record = catalog.find(ctrl.catalog_id)  # the ranking's size criterion: the controller's cores, every node
+    assert order[1:] == (ru, pytest.approx(watts), 0.0, record.cores_per_node * record.nodes)
     cvo = load(CVO)
     vm = next(n for n in cvo.scenario.nodes if n.kind == "cloud_vm")
     assert vm.ha
@@ -135,7 +136,10 @@ def test_the_aff_report_names_the_first_ranked_and_places_its_own_design_after_t
     assert all(c.deployment == "on-prem" and c.rack_units < total.rack_units for c in result.candidates[:4])
     r4, r5 = result.candidates[3:5]
     assert r5.rack_units == total.rack_units and r5.power_w > total.power_w
-    assert (f"This report's design (on premises, {total.rack_units} U, {total.power_w:,.0f} W typical) meets every "
+    record = bundled_catalog().find(next(n for n in project.scenario.nodes if n.kind == "controller").catalog_id)
+    cores = record.cores_per_node * record.nodes
+    assert (f"This report's design (on premises, {total.rack_units} U, {total.power_w:,.0f} W typical, {cores} "
+            "controller cores) meets every "
             "stated requirement too (Summary); by the same rule it would rank between rank 4 and rank 5 (rack units: "
             f"{total.rack_units} U against {r4.rack_units} U for rank 4; typical power: {total.power_w:,.0f} W "
             f"against {r5.power_w:,.0f} W for rank 5)") in section
@@ -226,3 +230,25 @@ def test_the_anf_premium_design_is_placed_by_its_published_total():
             f"too (Summary); by the same rule it would rank after the {n} shown (cloud cost at published prices: "
             f"{own:,.0f} USD over the horizon against {last.listed_cost:,.0f} USD over the horizon for rank {n})"
             ) in section
+
+
+def test_an_eseries_design_is_placed_by_its_controller_cores_as_the_sizer_ranks_it():
+    """The EF600 example: the sizer ranks the EF300 first and the EF600 second (an equal footprint, power unknown:
+    the smaller controller first), and the report's own design, that EF600 with its 24 drives, ties with rank 2.
+    The design's order left the cores out (0), so the report said it "would rank before rank 1 (vCPUs: 0 vCPUs
+    against 16 vCPUs for rank 1)"."""
+    from models.evaluate import evaluate
+    from models.present.recommendation import design_headroom, design_placement, standing
+
+    project = load(examples_dir() / "ef600-nvme-ddp-oltp-nvmefc.toml")
+    catalog = bundled_catalog()
+    result = size(project, top=5)
+    order, why = design_placement(project.scenario, catalog, project.requirements)
+    record = catalog.find(next(n for n in project.scenario.nodes if n.kind == "controller").catalog_id)
+    assert why == "" and order[-1] == record.cores_per_node * record.nodes
+    rank = next(i for i, c in enumerate(result.candidates, 1) if c.summary.startswith(record.name))
+    assert [c.order[-1] for c in result.candidates] == sorted(c.order[-1] for c in result.candidates)
+    headroom = design_headroom(evaluate(project).performance, project.scenario, project.requirements.horizon_months)
+    words = standing(order, result.candidates, False, project.requirements, None, headroom=headroom)
+    assert "before rank 1" not in words and "vCPUs" not in words
+    assert words.startswith(f"by the same rule it ties with rank {rank} on every criterion"), words

@@ -91,6 +91,14 @@ def design_placement(scenario: Any, catalog: Any, requirements: Any,
         ru = total.rack_units
         watts = total.known_power_w if total.known_power_w is not None else math.inf
         vcpus = 0
+    # the controllers' cores, every node (models.sizing: the smaller controller first at an equal footprint; 0 for
+    # a cloud design ranked with a price book and for a vSAN cluster, whose hosts' cores run the VMs)
+    cores = 0
+    if deployment == "on-prem":
+        for node in scenario.nodes:
+            if node.kind == "controller":
+                record = catalog.find(node.catalog_id)
+                cores += getattr(record, "cores_per_node", 0) * getattr(record, "nodes", 0)
     if price_book:
         from models.pricing import cost
 
@@ -98,13 +106,14 @@ def design_placement(scenario: Any, catalog: Any, requirements: Any,
         if costing is not None:  # a partial price is not compared (models.sizing.ranking_rule)
             complete = not costing.unpriced
             listed = _listed(scenario, catalog, requirements) if deployment == "cloud" and not complete else 0.0
-            return (not complete, costing.total if complete else 0.0, ru, watts, listed), ""
+            return (not complete, costing.total if complete else 0.0, ru, watts, listed, cores), ""
     if deployment not in requirements.deployments:
         named = ", ".join(DEPLOYMENT_WORDS.get(d, d) for d in requirements.deployments)
         return None, (f"it is not placed in this ranking: the requirements list the deployments {named}, not "
                       f"{DEPLOYMENT_WORDS[deployment]}")
     listed = _listed(scenario, catalog, requirements) if deployment == "cloud" else 0.0
-    return (list(requirements.deployments).index(deployment), ru, watts, listed, vcpus), ""
+    return (list(requirements.deployments).index(deployment), ru, watts, listed,
+            vcpus if deployment == "cloud" else cores), ""
 
 
 def _listed(scenario: Any, catalog: Any, requirements: Any) -> float:
@@ -119,11 +128,13 @@ def _listed(scenario: Any, catalog: Any, requirements: Any) -> float:
 
 LISTED = "cloud cost at published prices"
 """The criterion of a cloud design's total over the horizon at the providers' published prices."""
+CORES = "cores"
+"""The criterion of the design's size: an array's controller cores (every node), a cloud design's vCPUs."""
 
 
 def _criteria(priced: bool) -> tuple[str, ...]:
-    return (("price", "cost", "rack units", "typical power", LISTED, "headroom") if priced
-            else ("deployment", "rack units", "typical power", LISTED, "vCPUs", "headroom"))
+    return (("price", "cost", "rack units", "typical power", LISTED, CORES, "headroom") if priced
+            else ("deployment", "rack units", "typical power", LISTED, CORES, "headroom"))
 
 
 def _value(index: int, value: Any, priced: bool, requirements: Any, currency: str | None) -> str:
@@ -146,7 +157,7 @@ def _value(index: int, value: Any, priced: bool, requirements: Any, currency: st
         return "unknown" if value == math.inf else f"{value:,.0f} W"
     if name == "headroom":
         return fmt_headroom(-value)
-    return f"{value:,.0f} vCPUs"
+    return f"{value:,.0f} cores (vCPUs in the cloud)"
 
 
 def _against(design: tuple, other: tuple, rank: int, priced: bool, requirements: Any,
@@ -204,7 +215,7 @@ def standing(design: tuple | None, shown: Sequence[Any], priced: bool, requireme
         if headroom is not None:
             return (f"by the same rule it ties with {which} on every criterion (headroom "
                     f"{fmt_headroom(headroom)})")
-        names = ", ".join(n for n, v in zip(_criteria(priced), design) if v or n not in ("vCPUs", LISTED))
+        names = ", ".join(n for n, v in zip(_criteria(priced), design) if v or n not in (CORES, LISTED))
         return (f"by the same rule it ties with {which} on {names} (the rule then ranks by the most headroom over "
                 "the grown targets)")
     n = len(orders)
@@ -236,11 +247,13 @@ def design_figures(design: tuple | None, deployment: str | None, priced: bool, r
     names = _criteria(priced)
     out = []
     for k, value in enumerate(design):
-        if names[k] == "price" or (names[k] in ("vCPUs", LISTED, "cost") and not value):
+        if names[k] == "price" or (names[k] in (CORES, LISTED, "cost") and not value):
             continue
         if deployment == "cloud" and names[k] in ("rack units", "typical power"):
             continue
         text = _value(k, value, priced, requirements, currency)
+        if names[k] == CORES:
+            text = f"{value:,.0f} {'vCPUs' if deployment == 'cloud' else 'controller cores'}"
         if names[k] == "typical power":
             text = "typical power unknown" if value == math.inf else f"{text} typical"
         out.append(text)
