@@ -747,6 +747,13 @@ def _import_prices(args) -> int:
     expected = FileFingerprint.of(out) if in_place else None  # before reading: a save meanwhile is not lost
     loaded = load_project_file(args.path, read_only=True)
     project = _with_prices(loaded.project, args.csv, loaded.catalog)
+    from models.store.files import file_format_version
+    from models.store.schema import SCHEMA_VERSION
+
+    older = 0  # the file format of a .storplan file written over in place, when older than this StorPlan's
+    if in_place and out.suffix.lower() != ".toml":
+        version = file_format_version(out)
+        older = version if 0 < version < SCHEMA_VERSION else 0
     try:
         if out.suffix.lower() == ".toml":
             save_toml_tracked(project, out, expected_fingerprint=expected)
@@ -755,6 +762,9 @@ def _import_prices(args) -> int:
     except (OSError, StoreError) as exc:
         raise UsageError(f"{out}: {exc}") from exc
     print(f"wrote {out} with {len(project.price_book)} prices in {project.price_book[0].currency}")
+    if older:
+        print(f"note: {out.name} was in file format {older}; it is now in file format {SCHEMA_VERSION}, which older "
+              "StorPlan versions cannot open")
     return 0
 
 

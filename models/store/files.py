@@ -558,6 +558,16 @@ def _header_version(path: Path) -> int:
     return struct.unpack(">i", head[60:64])[0] if len(head) >= 64 else 0
 
 
+def file_format_version(path: Path | str) -> int:
+    """The file format a ``.storplan`` file's header states (its schema version, ``PRAGMA user_version``, read from
+    the SQLite header's bytes 60-63 without opening the database); 0 for a file too short to hold a header.
+
+    Raises:
+        OSError: the file cannot be read.
+    """
+    return _header_version(Path(path))
+
+
 def open_project(
     path: Path | str,
     *,
