@@ -118,6 +118,32 @@ def sized_example(qtbot, open_window):
     return _open
 
 
+@pytest.fixture
+def two_workload_chart(qtbot, sized_example):
+    """A function (example file name, width px, height px) -> (main window, its Performance view): the example at
+    that size with a TPC-E-like workload added, on the Performance tab once both workloads and their failure states
+    are drawn."""
+    from PySide6.QtWidgets import QApplication
+
+    def _show(example: str, width: int, height: int):
+        win = sized_example(example, width, height)
+        win.workloads.add_from_preset("tpce-oltp")
+        win.results.setCurrentIndex(1)
+        view = win.results.performance_view
+
+        def ready() -> bool:
+            outcome = win.worker.last_outcome
+            return (len(view.workloads) == 2 and outcome is not None and outcome.evaluation.resilience is not None
+                    and len(view._state_items) == 2)
+
+        qtbot.waitUntil(ready, timeout=30_000)
+        qtbot.wait(200)
+        QApplication.processEvents()
+        return win, view
+
+    return _show
+
+
 @pytest.fixture(scope="module")
 def module_example_window(qapp, tmp_path_factory):
     """One main window on the AFF8080 example shared by a module's tests, for tests that only open a dialog from

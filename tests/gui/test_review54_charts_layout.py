@@ -108,20 +108,8 @@ def test_a_band_whose_p10_never_meets_the_slo_says_so(qtbot):
     assert f"{BAND_LABEL}: none drawn: the pessimistic case misses the SLO" in legend
 
 
-def test_two_workloads_on_a_laptop_keep_a_compact_legend(qtbot, sized_example):
-    win = sized_example(A70, 1366, 768)
-    win.workloads.add_from_preset("tpce-oltp")
-    win.results.setCurrentIndex(1)
-    view = win.results.performance_view
-
-    def ready():
-        outcome = win.worker.last_outcome
-        return (len(view.workloads) == 2 and outcome is not None and outcome.evaluation.resilience is not None
-                and len(view._state_items) == 2)
-
-    qtbot.waitUntil(ready, timeout=30_000)
-    qtbot.wait(200)
-    QApplication.processEvents()
+def test_two_workloads_on_a_laptop_keep_a_compact_legend(two_workload_chart):
+    win, view = two_workload_chart(A70, 1366, 768)
     legend = [label.text for _sample, label in view.legend.items]
     assert len(legend) == len(set(legend)), legend  # one entry per state, one p99
     assert legend.count("takeover") == 1 and "p99 (lighter line)" in legend

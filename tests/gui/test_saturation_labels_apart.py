@@ -7,25 +7,12 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QRectF
-from PySide6.QtWidgets import QApplication
 
 
 @pytest.mark.parametrize(("example", "size"), [("a800-oracle-slob-fcp.toml", (1366, 768)),
                                                 ("aff8080-sqlserver-tpce.toml", (1920, 1080))])
-def test_two_saturation_labels_do_not_overlap(qtbot, sized_example, example, size) -> None:
-    win = sized_example(example, *size)
-    win.workloads.add_from_preset("tpce-oltp")
-    win.results.setCurrentIndex(1)
-    view = win.results.performance_view
-
-    def ready() -> bool:
-        outcome = win.worker.last_outcome
-        return (len(view.workloads) == 2 and outcome is not None and outcome.evaluation.resilience is not None
-                and len(view._state_items) == 2)
-
-    qtbot.waitUntil(ready, timeout=30_000)
-    qtbot.wait(200)
-    QApplication.processEvents()
+def test_two_saturation_labels_do_not_overlap(two_workload_chart, example, size) -> None:
+    win, view = two_workload_chart(example, *size)
     labels = [line.label for line in view._saturation_lines.values()]
     assert len(labels) == 2 and all(label.isVisible() for label in labels)
     view.grab()  # painted: each label's anchor applied, so its rect is where it is drawn

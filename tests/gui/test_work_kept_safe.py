@@ -46,6 +46,17 @@ def _as_crashed(store: RecoveryStore, data: Path) -> None:
     info_path.write_text(json.dumps(info))
 
 
+def _crashed_copy_of_saved_file(tmp_path: Path, project) -> Path:
+    """customer.storplan saved as ``project``, and a crashed window's copy of it named "crash edit" (recorded
+    with the file's fingerprint, the file unchanged since); returns the file's path."""
+    original = tmp_path / "customer.storplan"
+    save_project(project, original)
+    store = RecoveryStore()
+    _as_crashed(store, store.write("crashed", _named(project, "crash edit"), original_path=original,
+                                   original_fingerprint=FileFingerprint.of(original)))
+    return original
+
+
 # --- 1. recovery of a copy older than the saved file -----------------------------------------------------------
 
 def test_autosave_records_the_original_file_as_the_window_knows_it(qtbot, window, tmp_path, example_project):
@@ -101,11 +112,7 @@ def test_recovering_a_copy_older_than_the_saved_file_says_so_and_save_asks(qtbot
 
 def test_a_copy_of_an_unchanged_file_recovers_and_saves_without_a_question(qtbot, tmp_path, monkeypatch,
                                                                            example_project):
-    original = tmp_path / "customer.storplan"
-    save_project(example_project, original)
-    store = RecoveryStore()
-    _as_crashed(store, store.write("crashed", _named(example_project, "crash edit"), original_path=original,
-                                   original_fingerprint=FileFingerprint.of(original)))
+    original = _crashed_copy_of_saved_file(tmp_path, example_project)
     offered = []
     monkeypatch.setattr(Autosaver, "ask_recovery", lambda self, items: offered.append(items) or "recover")
     win = open_main_window(None)
@@ -124,11 +131,7 @@ def test_recovering_the_file_the_window_was_started_with_keeps_its_lock(qtbot, t
                                                                         example_project):
     """``storplan customer.storplan`` after a crash: the window opens the file (taking its lock), then recovers the
     copy of that same file; it stays writable and the lock file stays (it was removed before)."""
-    original = tmp_path / "customer.storplan"
-    save_project(example_project, original)
-    store = RecoveryStore()
-    _as_crashed(store, store.write("crashed", _named(example_project, "crash edit"), original_path=original,
-                                   original_fingerprint=FileFingerprint.of(original)))
+    original = _crashed_copy_of_saved_file(tmp_path, example_project)
     offered = []
     monkeypatch.setattr(Autosaver, "ask_recovery", lambda self, items: offered.append(items) or "recover")
     win = open_main_window(str(original))
