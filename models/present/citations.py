@@ -87,12 +87,15 @@ _REWRITE_PATTERNS: Final[tuple[tuple[str, str, int, str | None], ...]] = (
      r"no published \1 \2", 0, "found in "),
     (r"\bno (?:public |readable )?([\w./-]+(?: [\w./-]+){0,5}?) (?:was |were )?found(?: in a readable source)?\b",
      r"no published \1 is known", 0, "found"),
+    # a value no document read gives: say so without the research note (REVIEW57 #5)
+    (r"\bnot published in the sources (?:read|searched)\b", "not published in the documents consulted", 0,
+     "not published in the sources "),
     # a value recalled, not read: say so in words a customer can weigh
     (r",? as remembered\b", " (unconfirmed: no public copy of this document is cited)", re.IGNORECASE, None),
 )
 """The rewrites of :func:`customer_citation`, in order. Each is tried only when its needle is in the text (a pattern
 that cannot match changes nothing) and compiled the first time it is tried (:meth:`_Compiled.rewrite`): the first
-results' dozen citations need a handful of the 37 (about 4 ms less CPU between the first window and the first
+results' dozen citations need a handful of the 38 (about 4 ms less CPU between the first window and the first
 results, ``benchmarks/bench_gui.py``), and nothing is compiled when the module is imported (3-5 ms of every start
 that cites nothing, measured on two cores)."""
 
@@ -219,16 +222,31 @@ def _named(match: re.Match[str], names: dict[str, str]) -> str:
     return names.get(match.group(0), match.group(0))
 
 
+_ASSUMPTION_WORDS = re.compile(r"\bassum\w*|\bto be checked\b|\bnot (?:published|confirmed|verified)\b|\bunconfirmed\b",
+                               re.IGNORECASE)
+"""Words that say a value is not a published figure: a part of a note clause that says so is kept (REVIEW57 #5:
+"...: the value is the planner's assumption ..., to be checked" was dropped with its note, and the customer read
+the assumed figure next to the vendor's page as if the page gave it)."""
+
+
 def _drop_note_clauses(text: str) -> str:
     kept: list[str] = []
     for clause in _split_top(text, "; "):
         clause = _drop_note_groups(clause)
+        if _rx().note_words.search(clause) and _split_top(clause, ". ")[1:]:
+            # a note sentence inside the clause: the clause's other sentences stand on their own
+            kept.extend(filter(None, (_drop_note_clauses(sentence).strip(" .") for sentence in
+                                      _split_top(clause, ". "))))
+            continue
         if _rx().note_words.search(clause):
             # a clause that is itself a note: keep what comes before the note's colon or comma, if anything
             head = re.split(r"[,:] (?=[^,:]*(?:search|remember|corpus|corpora|not found|found no))", clause,
                             maxsplit=1, flags=re.IGNORECASE)[0]
             if head != clause and not _rx().note_words.search(head) and len(head.strip()) > 12:
                 kept.append(head.strip())
+            # and what, after a colon, says the value is assumed (not the note itself)
+            kept.extend(part.strip() for part in _split_top(clause, ": ")[1:]
+                        if _ASSUMPTION_WORDS.search(part) and not _rx().note_words.search(part))
             continue
         if clause.strip():
             kept.append(clause.strip())
