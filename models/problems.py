@@ -154,8 +154,9 @@ def _expanded_host_ports(node: ControllerNode, record: Controller, linked: list,
             p = record.provenance.get("ports_per_node_expanded")
             out.append(Problem("error", f"{node.id}: {cabled} {'FC' if fc else 'Ethernet'} host ports are cabled, "
                                f"but {record.name} with expansion shelves has {allowed} "
-                               f"({host_ports_per_node(record, fc, True)} per controller: one host interface card "
-                               f"per controller" + (f"; {p.source}" if p is not None else "") + ")", node.id))
+                               f"({host_ports_per_node(record, fc, True)} per controller: NetApp supports SAS "
+                               "expansion only with one host interface card per controller)", node.id,
+                               sources=p.source if p is not None else ""))
 
 
 def ports_are_platform_total(record: Controller, field: str) -> bool:
@@ -260,6 +261,14 @@ def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: lis
         p = record.provenance.get("metrocluster_ip")
         out.append(Problem("error", f"{node.id}: {record.name} is not supported in a MetroCluster IP configuration"
                            + (f" ({p.source})" if p is not None else ""), node.id, "metrocluster"))
+    if record.family == "ONTAP" and node.raid_type == "raid_dp":
+        tec_only = sorted({d.name for _, d, count in linked
+                           if d is not None and count and rules.ontap_raid_tec_only(d)})
+        if tec_only:
+            out.append(Problem("error", f"{node.id}: RAID DP is not available on {record.name} with "
+                               f"{' and '.join(tec_only)}: ONTAP offers only RAID-TEC for NL-SAS (FSAS) drives of "
+                               "10 TB or more; choose RAID-TEC", node.id, "raid_type",
+                               sources=rules.ONTAP_TEC_ONLY_DOCS))
     if node.capacity_tier != "none" and record.family != "ONTAP":
         out.append(Problem("error", f"{node.id}: a FabricPool capacity tier is an ONTAP configuration; "
                            f"{record.name} is {record.family}", node.id, "capacity_tier"))

@@ -398,6 +398,26 @@ CAPACITY_HDD_TEC_BYTES = 6 * 10**12
 :data:`ONTAP_DEFAULT_RAID_DOCS`)."""
 
 
+ONTAP_TEC_ONLY_BYTES = 10 * 10**12
+"""The marketed size from which ONTAP offers only RAID-TEC for capacity HDD (FSAS / MSATA): 10 TB
+(:data:`ONTAP_TEC_ONLY_DOCS`)."""
+
+ONTAP_TEC_ONLY_DOCS = ("NetApp ONTAP 9.6 and 9.7 System Manager documentation, 'Changing the RAID configuration when "
+                       "creating an aggregate' (docs.netapp.com/us-en/ontap-system-manager-classic/online-help-96-97/"
+                       "task_changing_raid_configuration_when_creating_aggregate.html): 'If the disk type of the "
+                       "aggregate disks is FSAS or MSATA, and the disk size is equal to or larger than 10 TB, then "
+                       "RAID-TEC is the only available RAID type'")
+"""Where :func:`ontap_raid_tec_only` comes from."""
+
+
+def ontap_raid_tec_only(drive: Drive) -> bool:
+    """True when ONTAP offers only RAID-TEC for an aggregate of ``drive``: a capacity HDD (7,200 rpm or slower,
+    ONTAP type FSAS / MSATA) of 10 TB or more (:data:`ONTAP_TEC_ONLY_DOCS`). A design asking RAID DP of it is an
+    error (``models.problems``); :func:`ontap_default_raid` already gives RAID-TEC from 6 TB."""
+    capacity_hdd = drive.media == "HDD" and (drive.rpm or 10_000) <= 7_200
+    return capacity_hdd and drive.marketed_bytes >= ONTAP_TEC_ONLY_BYTES
+
+
 def ontap_default_raid(drive: Drive) -> str:
     """ONTAP's default RAID type for a new aggregate of ``drive``: RAID-TEC for capacity HDD (7,200 rpm or slower,
     NL-SAS / SATA) of 6 TB or more, RAID DP for everything else (:data:`ONTAP_DEFAULT_RAID_DOCS`). The sizer
