@@ -268,3 +268,21 @@ def test_the_sizer_gives_a_switch_attached_design_the_pairs_its_ports_need():
     link = next(e for e in CAT if type(e).__name__ == "LinkType")
     assert "switch-attached through 4 x Cisco Nexus 9336C-FX2" in _design_summary(a1k, None, ns224, drive, 20,
                                                                                    "NVMe/FC", link, switch=sw)
+
+
+def test_the_one_hic_with_expansion_error_cites_netapp_in_its_sources_not_in_the_message():
+    """REVIEW57 (revcat57 #6): the message is one sentence naming the controller and the limit; the record's source
+    (a documentation file name and a field name as the catalog keeps them) goes to ``sources``, shown through
+    ``customer_citation``, not pasted into the sentence."""
+    from models.present.citations import customer_citation
+
+    found = [p for p in find_problems(_ef("netapp-ef600", 16, 1), CAT) if "host ports are cabled" in p.message]
+    assert len(found) == 1, found
+    p = found[0]
+    assert p.severity == "error" and p.node_id == "ef"
+    assert ("16 FC host ports are cabled, but NetApp EF600" in p.message and "has 8 (4 per controller" in p.message
+            and "SAS expansion only with one host interface card per controller" in p.message)
+    assert ".adoc" not in p.message and "fc_ports_per_node" not in p.message
+    cited = customer_citation(p.sources)
+    assert "docs.netapp.com/us-en/e-series/getting-started/learn-hardware-concept.html" in cited
+    assert "'SAS expansion is only supported on configurations with one host interface card per controller'" in cited
