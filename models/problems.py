@@ -265,10 +265,11 @@ def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: lis
         tec_only = sorted({d.name for _, d, count in linked
                            if d is not None and count and rules.ontap_raid_tec_only(d)})
         if tec_only:
-            out.append(Problem("error", f"{node.id}: RAID DP is not available on {record.name} with "
-                               f"{' and '.join(tec_only)}: ONTAP offers only RAID-TEC for NL-SAS (FSAS) drives of "
-                               "10 TB or more; choose RAID-TEC", node.id, "raid_type",
-                               sources=rules.ONTAP_TEC_ONLY_DOCS))
+            # a warning: System Manager refuses it for a new aggregate; the figures are still RAID DP's as asked
+            out.append(Problem("warning", f"{node.id}: RAID DP is not available on {record.name} with "
+                               f"{' and '.join(tec_only)}: ONTAP System Manager offers only RAID-TEC for a new "
+                               "aggregate of NL-SAS (FSAS) drives of 10 TB or more; choose RAID-TEC", node.id,
+                               "raid_type", sources=rules.ONTAP_TEC_ONLY_DOCS))
     if node.capacity_tier != "none" and record.family != "ONTAP":
         out.append(Problem("error", f"{node.id}: a FabricPool capacity tier is an ONTAP configuration; "
                            f"{record.name} is {record.family}", node.id, "capacity_tier"))

@@ -412,8 +412,8 @@ ONTAP_TEC_ONLY_DOCS = ("NetApp ONTAP 9.6 and 9.7 System Manager documentation, '
 
 def ontap_raid_tec_only(drive: Drive) -> bool:
     """True when ONTAP offers only RAID-TEC for an aggregate of ``drive``: a capacity HDD (7,200 rpm or slower,
-    ONTAP type FSAS / MSATA) of 10 TB or more (:data:`ONTAP_TEC_ONLY_DOCS`). A design asking RAID DP of it is an
-    error (``models.problems``); :func:`ontap_default_raid` already gives RAID-TEC from 6 TB."""
+    ONTAP type FSAS / MSATA) of 10 TB or more (:data:`ONTAP_TEC_ONLY_DOCS`). A design asking RAID DP of it is
+    warned (``models.problems``); :func:`ontap_default_raid` already gives RAID-TEC from 6 TB."""
     capacity_hdd = drive.media == "HDD" and (drive.rpm or 10_000) <= 7_200
     return capacity_hdd and drive.marketed_bytes >= ONTAP_TEC_ONLY_BYTES
 
