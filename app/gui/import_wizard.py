@@ -773,6 +773,10 @@ class FinishPage(QWizardPage):
                 self.summary.setText(
                     f"The import will {verb} {len(result.workloads)} workload(s): {rate_words(result.iops)}\u00a0IOPS "
                     f"and {used}. The requirements' effective capacity {becomes}.")
+            if result.warnings:  # review 57 #1: said again where the user commits
+                self.summary.setText(self.summary.text() + "\n\nWarning: the files list fewer machines or less load "
+                                     "than their own hosts report (an incomplete export, see the Workloads page): "
+                                     "these figures are too small.")
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt's name

@@ -47,6 +47,8 @@ def test_the_grouping_page_warns_of_an_incomplete_export(window, qtbot, wizard_a
                                f"host(s) report {guests}")
     assert "cluster zColo_08" in lines[1] and f"{peaks:,} IOPS" in lines[1] and "6,779 IOPS" in lines[1]
     assert not page.warning_icon.pixmap().isNull()
+    wizard.next()  # said again where the user commits
+    assert "Warning: the files list fewer machines" in wizard.finish_page.summary.text()
 
 
 def test_an_import_without_capacity_leaves_the_stated_capacity(example_window, qtbot, wizard_at_grouping) -> None:
