@@ -1021,6 +1021,8 @@ def _import_env(args) -> int:
           f"{capacity_words(result.capacity_bytes, result.provisioned_bytes, result.capacity_basis)})")
     if today is not None:
         print("\n".join(today.lines))
+    for warning in result.warnings:  # last, where they are read: the figures above are too small (review 57 #1)
+        print(f"warning: {warning}")
     return 0
 
 

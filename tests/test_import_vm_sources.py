@@ -260,14 +260,27 @@ def test_rvtools_absurd_values_and_formulas_are_refused_per_row_never_summed(tmp
     inv = read_rvtools(write(tmp_path / "bad.xlsx", t))
     assert len(inv.machines) == 9  # the rows stay; the values are left out
     assert {(f.row, f.column) for f in inv.flags} == {(row, col) for row, col in bad.items()}
-    assert all(f.refused and f.sheet == "vInfo" and f.file == "bad.xlsx" for f in inv.flags)
+    assert all(f.sheet == "vInfo" and f.file == "bad.xlsx" for f in inv.flags)
+    assert {(f.row, f.column) for f in inv.flags if f.refused} == {(row, col) for row, col in bad.items()}
+    # review 57 #4: each refused capacity takes the empty cell's fallback, and a warning names the figure it changed
+    assert {(f.row, f.column) for f in inv.flags if not f.refused} == {(row, col) for row, col in bad.items()}
     formula = next(f for f in inv.flags if f.row == max(bad))
     assert "formula" in formula.message
     good = {m.name: m for m in read_rvtools(KUBEV2V).machines}
-    expected_used = sum(m.used_bytes or 0 for n, m in good.items() if n not in ("vm-1", "vm-8"))
+
+    def fallback(vm: str, sheet: str, column: str) -> int | None:  # an empty cell's fallback, from the sheet
+        values = [r[column] for r in records(t[sheet]) if r["VM"] == vm and r[column] is not None]
+        return round(sum(values) * MIB) if values else None
+
+    # review 57 #4: a refused In Use cell takes the empty cell's fallback (vPartition, else vDisk), never nothing
+    refilled = {vm: fallback(vm, "vPartition", "Consumed MiB") or fallback(vm, "vDisk", "Capacity MiB")
+                for vm in ("vm-1", "vm-8")}
+    expected_used = sum(m.used_bytes or 0 for n, m in good.items() if n not in refilled) + sum(
+        v or 0 for v in refilled.values())
     assert sum(m.used_bytes or 0 for m in inv.machines) == expected_used
     assert all(math.isfinite(m.provisioned_bytes) for m in inv.machines if m.provisioned_bytes is not None)
-    assert {m.name for m in inv.machines if m.provisioned_bytes is None} == {"vm-2", "vm-3"}  # refused: left out
+    for vm in ("vm-2", "vm-3"):  # a refused Provisioned cell: vDisk's capacity, as for an empty one
+        assert next(m for m in inv.machines if m.name == vm).provisioned_bytes == fallback(vm, "vDisk", "Capacity MiB")
     vm9 = sum(r["Capacity MiB"] for r in records(t["vDisk"]) if r["VM"] == "vm-9") * MIB  # an empty cell: vDisk's
     assert next(m for m in inv.machines if m.name == "vm-9").provisioned_bytes == vm9
 
@@ -362,17 +375,21 @@ def test_far_apart_cells_are_refused_and_cached_formula_results_never_read(tmp_p
     cached = _rewrite(KUBEV2V, tmp_path / "cached.xlsx", part, lambda x: re.sub(
         rb'(<c r="' + letters + rb'3"[^>/]*>)(<v>)', rb"\1<f>1+1</f>\2", x, count=1))
     inv = read_rvtools(cached)
-    assert [(f.row, f.column, f.refused) for f in inv.flags] == [(3, "In Use MiB", True)]
+    assert [(f.row, f.column, f.refused) for f in inv.flags] == [(3, "In Use MiB", True), (3, "In Use MiB", False)]
     assert "a formula (=1+1)" in inv.flags[0].message
-    expected = [m.used_bytes for m in read_rvtools(KUBEV2V).machines]  # row 3 is the second machine
+    machines = read_rvtools(KUBEV2V).machines
+    expected = [m.used_bytes for m in machines]  # row 3 is the second machine
     assert expected[1] is not None
-    expected[1] = None
+    t = tables(KUBEV2V)  # review 57 #4: refused, it takes the empty cell's fallback: vPartition's consumed space
+    consumed = [r["Consumed MiB"] for r in records(t["vPartition"]) if r["VM"] == machines[1].name]
+    expected[1] = round(sum(consumed) * MIB) if consumed else \
+        round(sum(r["Capacity MiB"] for r in records(t["vDisk"]) if r["VM"] == machines[1].name) * MIB)
     assert [m.used_bytes for m in inv.machines] == expected
     # an error cell (which the spreadsheet reader gives as empty) is refused as what it is, never read as blank
     error = _rewrite(KUBEV2V, tmp_path / "error.xlsx", part, lambda x: re.sub(
         rb'(<c r="' + letters + rb'3"[^>/]*?)(?: t="n")?>(<v>)[^<]*', rb'\1 t="e">\2#N/A', x, count=1))
     flags = read_rvtools(error).flags
-    assert [(f.row, f.column, f.refused) for f in flags] == [(3, "In Use MiB", True)]
+    assert [(f.row, f.column, f.refused) for f in flags] == [(3, "In Use MiB", True), (3, "In Use MiB", False)]
     assert "'#N/A' is not a number" in flags[0].message
 
 

@@ -56,8 +56,9 @@ def test_the_sheet_says_what_the_pdf_section_says_in_its_order(exported) -> None
     assert rows[0] == ["Import", "Item", "Text", "Measured by", "Members", "Load taken as"]
     lines = [r for r in rows[1:] if r[1] != "Workload"]
     workloads = [r for r in rows[1:] if r[1] == "Workload"]
-    assert [r[1] for r in lines] == ["What was measured", "By what tool, and when", "How the load was taken",
-                                     "What was assumed", "Imported"]
+    # review 57 #1: the Live Optics sample lists 6 of its hosts' 156 machines: a warning follows the figures
+    assert [r[1] for r in lines] == ["What was measured", "Warning", "By what tool, and when",
+                                     "How the load was taken", "What was assumed", "Imported"]
     # the PDF's cells in the sheet's order: each label then its text, the workload table's header, each row's cells
     cells = [c for r in lines for c in r[1:3]] + ["Workload", "Measured by", "Members", "Load taken as"]
     cells += [c for r in workloads for c in (r[2], r[3], f"{r[4]:,}", r[5])]

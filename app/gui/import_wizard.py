@@ -478,6 +478,19 @@ class GroupingPage(QWizardPage):
         form.addRow("Summaries:", self.stat)
         form.addRow("", self.keep_names)
         form.addRow("Installed controller:", self.installed)
+        self.warning = QLabel()  # review 57 #1, #7: figures too small (an incomplete export, members without load)
+        self.warning.setTextFormat(Qt.TextFormat.PlainText)
+        self.warning.setWordWrap(True)
+        self.warning_icon = QLabel()
+        size = self.style().pixelMetric(QStyle.PixelMetric.PM_SmallIconSize)
+        self.warning_icon.setPixmap(self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning).pixmap(size))
+        self.warning_icon.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.warning_row = QWidget()
+        warning_layout = QHBoxLayout(self.warning_row)
+        warning_layout.setContentsMargins(0, 0, 0, 0)
+        warning_layout.addWidget(self.warning_icon)
+        warning_layout.addWidget(self.warning, 1)
+        self.warning_row.setVisible(False)
         self.table = _table(["Workload", "Members", "Load from", "IOPS", "Read %", "I/O size", "Used",
                              "Provisioned"], 2)
         self.table.setWordWrap(True)  # "Load from" wraps in its column (rows grow to it), never elided
@@ -511,6 +524,7 @@ class GroupingPage(QWizardPage):
         totals_row.addWidget(self.btn_series)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
+        layout.addWidget(self.warning_row)
         layout.addWidget(self.table, 1)
         layout.addLayout(totals_row)
         layout.addWidget(self.notes)
@@ -630,6 +644,9 @@ class GroupingPage(QWizardPage):
                                if g.used_bytes or g.provisioned_bytes else ("not given", "not given"))])
         _fill(self.table, rows, frozenset({1, 3, 4, 5, 6, 7}))
         self.table.resizeRowsToContents()
+        warnings = [] if result is None or error else warning_lines(result)
+        self.warning.setText("\n".join(warnings))
+        self.warning_row.setVisible(bool(warnings))
         self.btn_series.setEnabled(result is not None and any(g.series for g in result.groups))
         self.series_status.setText("")
         for r, g in enumerate(result.groups if result is not None else ()):
@@ -670,6 +687,21 @@ class GroupingPage(QWizardPage):
         """Next needs workloads grouped with the options shown."""
         imported = self._wizard.imported
         return self._wizard.task is None and imported is not None and bool(imported.workloads)
+
+
+def warning_lines(result: ImportResult) -> list[str]:
+    """What makes the grouped figures too small, one sentence each, for the grouping page: the files listing fewer
+    machines or less load than their hosts report (``ImportResult.warnings``, the measured record's), and per
+    workload the members without a load where others have one, named (review 57 #1, #7)."""
+    lines = [w[:1].upper() + w[1:] + "." for w in result.warnings]
+    for g in result.groups:
+        if g.unloaded:
+            n = len(g.unloaded)
+            names = ", ".join(g.unloaded[:5]) + (f" and {n - 5} more" if n > 5 else "")
+            noun = g.member_noun + ("s" if g.members != 1 else "")
+            lines.append(f"{g.name}: {n} of {g.members:,} {noun} without a load ({names}): their load is missing "
+                         f"from its {rate_words(g.iops)} IOPS (the Preview lists the values left out).")
+    return lines
 
 
 def has_p95(inventories: Sequence[Inventory]) -> bool:
@@ -723,18 +755,28 @@ class FinishPage(QWizardPage):
         self.replace.setEnabled(self._wizard.start is None)
         if project is None or result is None:
             self.summary.setText(error)
-        elif self._wizard.start is not None:
-            self.summary.setText(
-                f"The scenario has no storage system: the import starts from a sample design serving its "
-                f"{len(result.workloads)} workload(s) ({rate_words(result.iops)}\u00a0IOPS, "
-                f"{_unbroken(self._wizard.capacity(result.capacity_bytes))} used). Scenario > Size from "
-                "Requirements finds the configurations that meet them.")
         else:
-            verb = "replace the scenario's workloads with" if self.replace.isChecked() else "add"
-            self.summary.setText(
-                f"The import will {verb} {len(result.workloads)} workload(s): {rate_words(result.iops)}\u00a0IOPS and "
-                f"{_unbroken(self._wizard.capacity(result.capacity_bytes))} used. The requirements' effective capacity "
-                f"becomes {_unbroken(self._wizard.capacity(project.requirements.effective_capacity_bytes))}.")
+            measured = self._wizard.capacity_measured()  # review 57 #3: no capacity is not a measured 0 TiB
+            used = f"{_unbroken(self._wizard.capacity(result.capacity_bytes))} used" if measured else \
+                "capacity not measured"
+            stated = project.requirements.effective_capacity_bytes
+            becomes = ("becomes " if measured else "stays ") + (
+                _unbroken(self._wizard.capacity(stated)) if stated else "not stated (the workloads' data sets)")
+            if self._wizard.start is not None:
+                self.summary.setText(
+                    f"The scenario has no storage system: the import starts from a sample design serving its "
+                    f"{len(result.workloads)} workload(s) ({rate_words(result.iops)}\u00a0IOPS, {used}). "
+                    + ("" if measured else f"The requirements' effective capacity {becomes}. ")
+                    + "Scenario > Size from Requirements finds the configurations that meet them.")
+            else:
+                verb = "replace the scenario's workloads with" if self.replace.isChecked() else "add"
+                self.summary.setText(
+                    f"The import will {verb} {len(result.workloads)} workload(s): {rate_words(result.iops)}\u00a0IOPS "
+                    f"and {used}. The requirements' effective capacity {becomes}.")
+            if result.warnings:  # review 57 #1: said again where the user commits
+                self.summary.setText(self.summary.text() + "\n\nWarning: the files list fewer machines or less load "
+                                     "than their own hosts report (an incomplete export, see the Workloads page): "
+                                     "these figures are too small.")
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt's name
@@ -870,6 +912,12 @@ class ImportWizard(QWizard):
                                    "there is nothing to import")
         return refused[:1].upper() + refused[1:] + "." if refused else ""
 
+    def capacity_measured(self) -> bool:
+        """Whether the grouped import gives a capacity (used or provisioned): without one, the requirements'
+        effective capacity is left as it is and the Finish page says "capacity not measured" (review 57 #3)."""
+        result = self.imported
+        return result is not None and bool(result.capacity_bytes or result.provisioned_bytes)
+
     def imported_project(self, replace: bool) -> tuple[Project | None, str]:
         """The project after the import (replacing or adding to the scenario's workloads), or None and why not."""
         result = self.imported
@@ -885,12 +933,16 @@ class ImportWizard(QWizard):
             scenario = installed if installed is not None else start.scenario  # it serves the imported workloads
             info = project.info if project.info.description else project.info.with_changes(
                 description=start.info.description)  # where the numbers came from, unless the user wrote one
+            requirements = result.requirements if self.capacity_measured() else result.requirements.with_changes(
+                effective_capacity_bytes=project.requirements.effective_capacity_bytes)  # not a measured 0
             return start.with_scenario(scenario).with_changes(
-                info=info, requirements=result.requirements, price_book=[],
+                info=info, requirements=requirements, price_book=[],
                 measured=self._measured(project, {})), ""
         scenario = project.scenario
         workloads = list(result.workloads)
-        capacity = result.capacity_bytes
+        # review 57 #3: an import without capacity leaves the stated capacity as it is, replacing or adding
+        capacity = result.capacity_bytes if self.capacity_measured() else \
+            project.requirements.effective_capacity_bytes or 0
         ids: dict[str, str] = {}
         if not replace:
             taken = {w.id for w in scenario.workloads}
@@ -904,7 +956,8 @@ class ImportWizard(QWizard):
                 ids[w.id] = wid
                 renamed.append(w.with_changes(id=wid) if wid != w.id else w)
             workloads = list(scenario.workloads) + renamed
-            capacity += project.requirements.effective_capacity_bytes or 0
+            if self.capacity_measured():
+                capacity += project.requirements.effective_capacity_bytes or 0
         target = self._target()
         if sum(w.target == target for w in workloads) > MAX_WORKLOADS_PER_TARGET:
             return None, (f"{len(workloads)} workloads: a storage system serves at most {MAX_WORKLOADS_PER_TARGET}; "

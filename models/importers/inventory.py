@@ -170,6 +170,26 @@ class Datastore:
 
 
 @dataclass(frozen=True)
+class Host:
+    """A host as the file's host sheets describe it, to check that the file lists every machine it runs (an export
+    filtered by the collector's rights, or cut down by hand, lists fewer: :mod:`models.importers.completeness`).
+
+    Attributes:
+        name, cluster: the host and its cluster ("" when not given).
+        machines: the machines registered on it (RVTools vHost "# VMs total", Live Optics ESX Hosts "Guest VM
+            Count"); powered_on: those running (RVTools vHost "# VMs"); None when not given.
+        peak_iops: its own peak IOPS over the collection (Live Optics ESX Performance "Peak IOPS"), None when not
+            given: no host's peak can exceed the sum of the peaks of the machines it runs.
+    """
+
+    name: str
+    cluster: str = ""
+    machines: int | None = None
+    powered_on: int | None = None
+    peak_iops: float | None = None
+
+
+@dataclass(frozen=True)
 class ImportFlag:
     """A row a reader refused (``refused``: left out of the inventory) or kept with a warning.
 
@@ -202,6 +222,8 @@ class Inventory:
         notes: what the reader assumed (units, a column it did not find and did without), in words.
         collected: when the data was collected, as the file states it (Live Optics' Details "Date": "2022/11/14");
             "" where the file does not say (series carry their own times: ``PerfSample.time_s``).
+        hosts: the hosts the file's host sheets list (RVTools vHost, Live Optics ESX Hosts and ESX Performance),
+            empty otherwise.
     """
 
     source: SourceKind
@@ -214,3 +236,4 @@ class Inventory:
     notes: tuple[str, ...] = field(default_factory=tuple)
     datastores: tuple[Datastore, ...] = ()
     collected: str = ""
+    hosts: tuple[Host, ...] = ()

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from models.importers.inventory import (
+    Host,
     ImportFlag,
     Inventory,
     Machine,
@@ -52,6 +53,7 @@ from models.importers.workbook import (
     checked_number,
     count_of,
     flag_text,
+    number,
     open_workbook,
     text,
 )
@@ -243,7 +245,35 @@ def _read(path: Path, book: Any) -> Inventory:
     if perf_name is not None and missing:
         notes.append(f"{missing} machine(s) have no row in sheet VM Performance")
     return Inventory("liveoptics", path.name, version=version, collected=collected, machines=tuple(machines),
-                     flags=tuple(sorted(flags, key=lambda f: (f.sheet, f.row))), notes=tuple(notes))
+                     flags=tuple(sorted(flags, key=lambda f: (f.sheet, f.row))), notes=tuple(notes),
+                     hosts=_hosts(book, flags))
+
+
+def _hosts(book: Any, flags: list[ImportFlag]) -> tuple[Host, ...]:
+    """The hosts of sheets ESX Hosts ("Guest VM Count": the machines each runs) and ESX Performance (its "Peak
+    IOPS"), joined by host name; empty without either sheet."""
+    found: dict[str, dict[str, Any]] = {}
+    hosts_name = book.find("ESX Hosts")
+    if hosts_name is not None:
+        s = book.sheet(hosts_name, ("Host Name", "Host"))
+        c_name, c_clu = s.col("Host Name", "Host"), s.col("Cluster")
+        c_vms = s.col("Guest VM Count", "VM Count")
+        for line, row in s.rows:
+            name = text(cell(row, c_name))
+            if name:
+                entry = found.setdefault(name, {"cluster": text(cell(row, c_clu))})
+                entry["machines"] = count_of(row, c_vms, s, line, flags, 100_000)
+    perf_name = book.find("ESX Performance")
+    if perf_name is not None:
+        s = book.sheet(perf_name, ("Host", "Host Name"))
+        c_name, c_clu, c_peak = s.col("Host", "Host Name"), s.col("Cluster"), s.col("Peak IOPS")
+        for line, row in s.rows:
+            name = text(cell(row, c_name))
+            if name:
+                entry = found.setdefault(name, {"cluster": text(cell(row, c_clu))})
+                entry["peak_iops"] = checked_number(row, c_peak, s, line, flags, *LIMITS["iops"])
+    return tuple(Host(name, e.get("cluster", ""), e.get("machines"), None, e.get("peak_iops"))
+                 for name, e in found.items())
 
 
 def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dict[str, tuple[PerfFigures, ...]]:
@@ -253,6 +283,12 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
     c_ratio = sheet.col("Avg Read/Write Ratio", "Average Read/Write Ratio")
     stats: list[Statistic] = [s for s in ("average", "p95", "peak") if any(k[0] == s for k in cols)]
     c_kb = sheet.col("Max KB/sec", "Peak KB/sec")
+    c_peak = cols.get(("peak", "", "iops"))
+    if c_peak is None and "peak" in stats:  # review 57 #4: a missing header is a flag on the preview, not a note
+        flags.append(ImportFlag(sheet.file, sheet.name, sheet.header_row, "Peak IOPS", "no column 'Peak IOPS': "
+                                "every machine's peak is taken as Peak Read IOPS + Peak Write IOPS and its MB/s as "
+                                "Peak Read MB/s + Peak Write MB/s (in place of 'Max KB/sec'), each direction's "
+                                "highest at its own moment: above the machines' real peaks", refused=False))
     split_used = peak_used = False
     bounded: list[str] = []
     proportional: list[str] = []
@@ -291,6 +327,8 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
                 split_used = True
             if stat == "peak" and total is None and v["read_iops"] is not None and v["write_iops"] is not None:
                 summed.append(name)
+                if c_peak is not None:  # review 57 #4: an empty or refused Peak IOPS: the figures it changes
+                    _summed_flags(sheet, line, row, cols, c_kb, v, flags)
             kb = checked_number(row, c_kb, sheet, line, flags, MAX_MBPS * 1000, "10,000,000 MB/s") \
                 if stat == "peak" and coincident else None
             mb_split: tuple[float, float, str] | None = None
@@ -360,6 +398,23 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
     if not stats:
         notes.append("sheet VM Performance has no IOPS, MB/s or latency columns: no performance figures")
     return out
+
+
+def _summed_flags(sheet: Sheet, line: int, row: Any, cols: dict[tuple[Statistic, str, str], int], c_kb: int | None,
+                  v: dict[str, float | None], flags: list[ImportFlag]) -> None:
+    """Warnings for a row whose Peak IOPS cell is empty or refused: its peak IOPS, and its peak MB/s where the
+    row's Max KB/sec is left unused, are the per-direction peaks' sums (each figure flagged with its column)."""
+    reads, writes = v["read_iops"], v["write_iops"]
+    assert reads is not None and writes is not None
+    flags.append(sheet.flag(line, cols.get(("peak", "", "iops")), f"peak IOPS taken as 'Peak Read IOPS' + 'Peak "
+                            f"Write IOPS' instead: {reads:,.0f} + {writes:,.0f} = {reads + writes:,.0f} IOPS (each "
+                            "direction's highest at its own moment: above the machine's peak)", refused=False))
+    kb = number(cell(row, c_kb))
+    if isinstance(kb, float) and v["read_mbps"] is not None and v["write_mbps"] is not None:
+        rm, wm = v["read_mbps"], v["write_mbps"]
+        flags.append(sheet.flag(line, c_kb, f"not used without a Peak IOPS ({kb / 1000:,.1f} MB/s): peak MB/s "
+                                f"taken as 'Peak Read MB/s' + 'Peak Write MB/s' instead: {rm:,.1f} + {wm:,.1f} = "
+                                f"{rm + wm:,.1f} MB/s", refused=False))
 
 
 def _some(names: list[str], shown: int = 3) -> str:

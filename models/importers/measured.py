@@ -65,7 +65,7 @@ def measured_import(inventories: Sequence[Inventory], result: ImportResult, grou
         what += f"; a load of {rate_words(result.iops)} IOPS and {result.mbps:,.1f} MB/s"
     else:
         what += "; no performance figures in the files"
-    method = "; ".join(sorted({_method_words(g.method) for g in measured})) if measured else ""
+    method = "; ".join(sorted({_method_words(g.method, not result.warnings) for g in measured})) if measured else ""
     assumptions: list[str] = []
     if measured:
         assumptions.append(f"Read share and I/O size as measured; {ASSUMED_RANDOM_PCT:g}% random I/O assumed (no "
@@ -100,4 +100,5 @@ def measured_import(inventories: Sequence[Inventory], result: ImportResult, grou
                for g, w in zip(groups, result.workloads, strict=True)]
     when = (now or _dt.datetime.now(_dt.UTC)).replace(microsecond=0).isoformat()
     return MeasuredImport(imported=when, sources=sources, grouped_by=grouped,
-                          measured=what, method=method, assumptions=assumptions, workloads=records)
+                          measured=what, method=method, assumptions=assumptions, workloads=records,
+                          warnings=[w[:2000] for w in result.warnings[:100]])

@@ -110,13 +110,22 @@ class _Series:
     polls: list[_Poll] = field(default_factory=list)
 
 
-def _flatten(prefix: str, value: Any, out: dict[str, float]) -> None:
-    """Numeric leaves of a JSON object as dotted names (``iops_raw.read``)."""
+def _flatten(prefix: str, value: Any, out: dict[str, float], texts: dict[str, str] | None = None) -> None:
+    """Numeric leaves of a JSON object as dotted names (``iops_raw.read``); with ``texts``, the leaves that are
+    not numbers (text, true/false) there, as the file gives them (review 57 #7: a counter holding text is there,
+    and is not a number)."""
     if isinstance(value, dict):
         for key, item in value.items():
-            _flatten(f"{prefix}.{key}" if prefix else str(key), item, out)
+            _flatten(f"{prefix}.{key}" if prefix else str(key), item, out, texts)
     elif isinstance(value, int | float) and not isinstance(value, bool):
         out[prefix] = float(value)
+    elif texts is not None and value is not None and not isinstance(value, list):
+        texts[prefix] = str(value)[:40]
+
+
+def _not_numbers(texts: dict[str, str], among: frozenset[str] | None = None) -> list[str]:
+    """The counters (of ``among``; None: all) whose value is not a number, in name order."""
+    return sorted(k for k in texts if among is None or k in among)
 
 
 def _iso_seconds(text: Any, where: str) -> float:
@@ -181,8 +190,14 @@ def _read_keyperf(data: dict[str, Any], name: str, out: _Collection) -> None:
         if "timestamp" not in stats:
             raise InventoryError(f"{name}: record {row} (volume {vol}): statistics have no timestamp")
         counters: dict[str, float] = {}
+        texts: dict[str, str] = {}
         for group in ("iops_raw", "latency_raw", "throughput_raw"):
-            _flatten(group, stats.get(group, {}), counters)
+            _flatten(group, stats.get(group, {}), counters, texts)
+        words = _not_numbers(texts)
+        if words:
+            out.flags.append(ImportFlag(name, "records", row, words[0], f"volume {vol}: counter {words[0]}: "
+                                        f"{texts[words[0]]!r} is not a number: poll left out"))
+            continue
         bad = _bad_counters(counters)
         if bad:
             out.flags.append(ImportFlag(name, "records", row, bad[0], f"volume {vol}: counter {bad[0]} is "
@@ -251,12 +266,18 @@ def _read_counter_rows(data: dict[str, Any], name: str, out: _Collection, interv
         props = {str(p.get("name")): str(p.get("value", "")) for p in record.get("properties", [])
                  if isinstance(p, dict)}
         counters: dict[str, float] = {}
+        texts: dict[str, str] = {}
         for item in record.get("counters", []):
             if isinstance(item, dict) and "value" in item:
-                _flatten(str(item.get("name")), item["value"], counters)
+                _flatten(str(item.get("name")), item["value"], counters, texts)
         vol = props.get("name", "")
         if not vol:
             out.flags.append(ImportFlag(name, "records", row, "properties", "row without a volume name"))
+            continue
+        words = _not_numbers(texts, _spec_counters(_RESTPERF_DEFAULT))
+        if words:
+            out.flags.append(ImportFlag(name, "records", row, words[0], f"volume {vol}: counter {words[0]}: "
+                                        f"{texts[words[0]]!r} is not a number: poll left out"))
             continue
         bad = _bad_counters(counters, _spec_counters(_RESTPERF_DEFAULT))
         if bad:

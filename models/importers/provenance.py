@@ -42,10 +42,15 @@ def collected_words(inv: Inventory) -> str:
     return f"measured {first.strftime('%Y-%m-%d %H:%M')} to {end} UTC"
 
 
-def _method_words(method: str) -> str:
-    """A group's aggregation method (``ImportedGroup.method``) with what it means for the load."""
+def _method_words(method: str, complete: bool = True) -> str:
+    """A group's aggregation method (``ImportedGroup.method``) with what it means for the load; ``complete``
+    False (the files list fewer machines or less load than their hosts report: ``ImportResult.warnings``): the sum
+    is of the members listed, and no claim is made that it covers the environment's load (review 57 #1)."""
     if method.startswith("sum of per-"):
         noun = method.removeprefix("sum of per-").split(" ", 1)[0]
+        if not complete:
+            return (f"{method}, i.e. each listed {noun}'s own figure added up (the files list fewer {noun}s or "
+                    f"less load than their hosts report: the load of the {noun}s not listed is missing)")
         return (f"{method}, i.e. each {noun}'s own figure added up (at or above their combined load, as "
                 f"{noun}s seldom peak at once)")
     if method.startswith("peak of sums over time"):
@@ -72,7 +77,7 @@ def import_description(inventories: Sequence[Inventory], result: ImportResult, g
     text = (f"Measured environment from {'; '.join(files)}: {members:,} {noun} in {len(result.groups)} workload(s) "
             f"grouped by {by}, {capacity}")
     if measured:
-        methods = sorted({_method_words(g.method) for g in measured})
+        methods = sorted({_method_words(g.method, not result.warnings) for g in measured})
         text += (f", {rate_words(result.iops)} IOPS and {result.mbps:,.1f} MB/s. Load per workload: "
                  f"{'; '.join(methods)}. Read share and I/O size as measured; {ASSUMED_RANDOM_PCT:g}% random I/O "
                  "assumed (no tool measures it)")
@@ -81,5 +86,9 @@ def import_description(inventories: Sequence[Inventory], result: ImportResult, g
                      "own read and write peaks allow")
     else:
         text += "; the files give no performance figures"
+    if result.warnings:  # review 57 #1: the figures above are of the machines listed only (the measured record
+        # names each finding)
+        text += (". Warning: the files list fewer machines or less load than their own hosts report (an incomplete "
+                 "export): the figures above are too small")
     text += ". " + (design or "The design shown is a starting point for sizing, not a recommendation.")
     return text

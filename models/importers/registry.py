@@ -220,19 +220,36 @@ def flag_summary(flags: Sequence[ImportFlag], shown: int = 3) -> list[str]:
     lines = []
     refused = [f for f in flags if f.refused]
     if refused:
-        cells = [f for f in refused if f.column]
+        # review 57 #7: an ONTAP counter refused drops its volume's whole poll or interval, not one value
+        spans = [f for f in refused if f.message.endswith(INTERVAL_LEFT_OUT)]
+        cells = [f for f in refused if f.column and f not in spans]
         whole = {(f.file, f.sheet, f.row) for f in refused if not f.column}
         rows = {(f.file, f.sheet, f.row) for f in cells}
         parts = ([f"{len(cells):,} value(s) in {len(rows):,} row(s) (the rest of each row kept)"] if cells else []) \
             + ([f"{len(whole):,} row(s)"] if whole else [])
+        said = [f"{' and '.join(parts)} refused"] if parts else []
+        said += [_spans_words(spans)] if spans else []
         first = "; ".join(_where(f) + f": {f.message}" for f in refused[:shown])
-        lines.append(f"{' and '.join(parts)} refused; first: {first}")
+        lines.append(f"{'; '.join(said)}; first: {first}")
     warned = [f for f in flags if not f.refused]
     if warned:
         rows = {(f.file, f.sheet, f.row) for f in warned}
         lines.append(f"{len(warned):,} value(s) in {len(rows):,} row(s) kept with a warning; first: "
                      + "; ".join(_where(f) + f": {f.message}" for f in warned[:shown]))
     return lines
+
+
+INTERVAL_LEFT_OUT = (": interval left out", ": poll left out")
+"""How the ONTAP reader's flags end when a volume's or LUN's whole poll or interval is left out."""
+
+
+def _spans_words(spans: Sequence[ImportFlag]) -> str:
+    """The ONTAP flags that left out a volume's (or LUN's) poll or interval, counted in words: "1 volume's
+    interval" (all its figures for that interval, not one value)."""
+    noun = "LUN" if all(f.message.startswith("LUN ") for f in spans) else "volume"
+    many = len(spans) != 1
+    return (f"{len(spans):,} {noun}s' intervals" if many else f"1 {noun}'s interval") + \
+        " left out (all of its figures for the interval, not one value: no load for it)"
 
 
 def _where(flag: ImportFlag) -> str:

@@ -24,7 +24,7 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from models.importers.inventory import Datastore, Disk, ImportFlag, Inventory, InventoryError, Machine
+from models.importers.inventory import Datastore, Disk, Host, ImportFlag, Inventory, InventoryError, Machine
 from models.importers.workbook import (
     MACHINE_SHEET_ROWS,
     MAX_CSV_FILES,
@@ -53,6 +53,10 @@ CLUSTER = ("Cluster", "vInfoCluster")
 HOST = ("Host", "vInfoHost")
 OS = ("OS according to the configuration file", "OS according to the VMware Tools", "vInfoOS", "vInfoOSTools")
 PATH = ("Path", "vInfoPath")
+HOST_VMS_TOTAL = ("# VMs total", "vHostNumVMsTotal")
+"""vHost: the machines registered on a host (powered on or off, templates included)."""
+HOST_VMS_ON = ("# VMs", "vHostNumVMs")
+"""vHost: the machines running on a host."""
 TAG_COLUMNS = ("Folder", "Annotation", "vInfoFolder", "vInfoAnnotation")
 
 KNOWN_VINFO = {c.casefold() for c in (
@@ -208,6 +212,8 @@ def _read(tables: _Tables) -> Inventory:
     rows: list[dict[str, Any]] = []
     no_use: set[int] = set()
     no_prov: set[int] = set()
+    refused_at: dict[tuple[str, int], int] = {}
+    """("use" / "prov", index of the row) -> its line, for a refused (not empty) In Use / Provisioned cell"""
     names: dict[str, int] = defaultdict(int)
     for line, row in info.rows:
         name = text(cell(row, c_vm))
@@ -219,19 +225,27 @@ def _read(tables: _Tables) -> Inventory:
         power = text(cell(row, c_pow)).casefold()
         path_ds = _DATASTORE_IN_PATH.match(text(cell(row, c_path)))
         tags = tuple(f"{info.label(k)}={text(cell(row, k))[:200]}" for k in tag_cols if text(cell(row, k)))[:32]
-        if c_use is not None and not text(cell(row, c_use)):
-            no_use.add(len(rows))  # an empty In Use cell (not a refused one): filled from vPartition or vDisk
-        if not text(cell(row, c_prov)):
+        vcpus, memory_bytes = count_of(row, c_cpu, info, line, flags), bytes_of(row, c_mem, MIB, info, line, flags)
+        provisioned_bytes = bytes_of(row, c_prov, MIB, info, line, flags)
+        used_bytes = bytes_of(row, c_use, MIB, info, line, flags)
+        # an empty or refused In Use / Provisioned cell: filled from vPartition or vDisk alike (review 57 #4)
+        if c_use is not None and used_bytes is None:
+            no_use.add(len(rows))
+            if text(cell(row, c_use)):
+                refused_at[("use", len(rows))] = line
+        if provisioned_bytes is None:
             no_prov.add(len(rows))
+            if text(cell(row, c_prov)):
+                refused_at[("prov", len(rows))] = line
         rows.append(dict(
             name=name, cluster=text(cell(row, c_clu)), host=text(cell(row, c_host)),
             datastore=path_ds.group(1).strip() if path_ds else "",
             powered_on=None if not power else power == "poweredon",
             template=bool(_bool(cell(row, c_tpl))),
-            vcpus=count_of(row, c_cpu, info, line, flags),
-            memory_bytes=bytes_of(row, c_mem, MIB, info, line, flags),
-            provisioned_bytes=bytes_of(row, c_prov, MIB, info, line, flags),
-            used_bytes=bytes_of(row, c_use, MIB, info, line, flags),
+            vcpus=vcpus,
+            memory_bytes=memory_bytes,
+            provisioned_bytes=provisioned_bytes,
+            used_bytes=used_bytes,
             unshared_bytes=bytes_of(row, c_unsh, MIB, info, line, flags),
             os=text(cell(row, c_os)), tags=tags))
     twice = sorted(n for n, c in names.items() if c > 1)
@@ -265,12 +279,18 @@ def _read(tables: _Tables) -> Inventory:
             if vm and used is not None:
                 consumed[vm] += used
     host_cluster: dict[str, str] = {}
+    hosts: list[Host] = []
     vhost = tables.sheet("vHost", ("Host", "vHostName"))
     if vhost is not None:
         h_name, h_clu = vhost.need("Host", "vHostName"), vhost.col("Cluster", "vHostCluster")
-        for _, row in vhost.rows:
+        h_vms, h_on = vhost.col(*HOST_VMS_TOTAL), vhost.col(*HOST_VMS_ON)
+        for line, row in vhost.rows:
             if text(cell(row, h_clu)):
                 host_cluster[text(cell(row, h_name))] = text(cell(row, h_clu))
+            if text(cell(row, h_name)):
+                hosts.append(Host(text(cell(row, h_name)), text(cell(row, h_clu)),
+                                  count_of(row, h_vms, vhost, line, flags, 100_000),
+                                  count_of(row, h_on, vhost, line, flags, 100_000)))
     snapshots = _snapshots(tables, flags)
     datastores = _datastores(tables, flags)
     vcluster = tables.sheet("vCluster", ("Name", "Cluster", "vClusterName"))
@@ -292,20 +312,39 @@ def _read(tables: _Tables) -> Inventory:
         if index in no_prov and disk_total is not None:
             r["provisioned_bytes"] = disk_total
             prov_from_disks += 1
+        taken = ""
         if c_use is None or index in no_use:  # no datastore view of this machine's used space
             if guest is not None:
                 r["used_bytes"] = guest
                 from_guest += 1
+                taken = "vPartition 'Consumed MiB'"
             elif disk_total is not None:
                 r["used_bytes"] = disk_total
                 from_disks += 1
+                taken = "vDisk 'Capacity MiB' (provisioned: an upper bound)"
             if r["used_bytes"] is not None and snapshots.get(r["name"]):
                 r["used_bytes"] += snapshots[r["name"]]
                 snapshot_added += snapshots[r["name"]]
                 with_snapshots += 1
+                taken += " plus vSnapshot 'Size MiB (total)'"
+        if ("use", index) in refused_at:  # review 57 #4: the figure the refused cell's fallback changed
+            flags.append(ImportFlag(info.file, info.name, refused_at[("use", index)], info.label(c_use),
+                                    f"used capacity taken from {taken} instead: {r['used_bytes'] / MIB:,.0f} MiB"
+                                    if taken else "no vPartition or vDisk figure either: the provisioned capacity "
+                                    "is counted as used", refused=False))
+        if ("prov", index) in refused_at:
+            flags.append(ImportFlag(info.file, info.name, refused_at[("prov", index)], info.label(c_prov),
+                                    f"provisioned capacity taken from vDisk 'Capacity MiB' instead: "
+                                    f"{disk_total / MIB:,.0f} MiB" if disk_total is not None else
+                                    "no vDisk figure either: the used capacity is counted as provisioned",
+                                    refused=False))
         machines.append(Machine(**r, disks=vm_disks, guest_used_bytes=guest))
     notes.extend(_capacity_notes(info.name or "vInfo", c_use is None, len(machines), len(no_use), from_guest,
-                                 from_disks, prov_from_disks))
+                                 from_disks, prov_from_disks, any(k[0] == "use" for k in refused_at),
+                                 any(k[0] == "prov" for k in refused_at)))
+    if c_use is None:  # review 57 #4: a missing column is a flag on the preview, not only a note
+        flags.append(ImportFlag(info.file, info.name, info.header_row, IN_USE[0], "no column 'In Use MiB': used "
+                                "capacity taken from vPartition or vDisk (see the notes)", refused=False))
     if snapshots:
         total = sum(snapshots.values())
         added = (f"; added to the used capacity of {with_snapshots} machine(s) whose used capacity comes from "
@@ -317,12 +356,13 @@ def _read(tables: _Tables) -> Inventory:
         notes.append(_datastore_note(datastores, machines))
     return Inventory("rvtools", tables.file, version=version, machines=tuple(machines),
                      flags=tuple(sorted(flags, key=lambda f: (f.sheet, f.row))), notes=tuple(notes),
-                     datastores=datastores)
+                     datastores=datastores, hosts=tuple(hosts))
 
 
 def _capacity_notes(sheet: str, no_column: bool, machines: int, empty: int, from_guest: int, from_disks: int,
-                    prov_from_disks: int) -> list[str]:
-    """What the capacity fallbacks did, in words (nothing when none applied)."""
+                    prov_from_disks: int, use_refused: bool = False, prov_refused: bool = False) -> list[str]:
+    """What the capacity fallbacks did, in words (nothing when none applied); ``*_refused``: some of the cells
+    were refused, not empty (they take the same fallback)."""
     notes = []
     took = []
     if from_guest:
@@ -337,11 +377,13 @@ def _capacity_notes(sheet: str, no_column: bool, machines: int, empty: int, from
                      + (", the provisioned capacity for the rest" if took and rest else ""))
     elif empty:
         rest = empty - from_guest - from_disks
-        notes.append(f"{empty} machine(s) with an empty 'In Use MiB' cell in sheet {sheet}: used capacity is "
+        notes.append(f"{empty} machine(s) with an empty{' or refused' if use_refused else ''} 'In Use MiB' cell in "
+                     f"sheet {sheet}: used capacity is "
                      + (" and ".join(took) + " of them" if took else "not given by vPartition or vDisk either")
                      + (f"; {rest} with neither: their provisioned capacity is counted" if took and rest else ""))
     if prov_from_disks:
-        notes.append(f"{prov_from_disks} machine(s) with an empty 'Provisioned MiB' cell in sheet {sheet}: their "
+        notes.append(f"{prov_from_disks} machine(s) with an empty{' or refused' if prov_refused else ''} "
+                     f"'Provisioned MiB' cell in sheet {sheet}: their "
                      "provisioned capacity is the capacity of their disks (vDisk 'Capacity MiB')")
     return notes
 

@@ -154,6 +154,9 @@ class ImportedGroup:
     """what ``used_bytes`` is (:data:`CapacityBasis`): "provisioned" where no member's used capacity is given"""
     sources: tuple[int, ...] = ()
     """the indices of the inventories (files) its members were read from, in order"""
+    unloaded: tuple[str, ...] = ()
+    """the names (as the source gives them) of the members without a load where other members have one: their
+    load is missing from the group's (a refused counter, no performance row); empty otherwise (review 57 #7)"""
 
     @property
     def iops(self) -> float:
@@ -181,7 +184,7 @@ class ImportResult:
         capacity needed; capacity_bytes, provisioned_bytes: totals (bytes); iops, mbps: the totals of the
         enabled workloads' targets; notes: what the import assumed, in words; capacity_basis: what
         ``capacity_bytes`` is (:data:`CapacityBasis`; "provisioned": the files give no used capacity, the
-        provisioned size is counted as the data): :func:`capacity_words` says it.
+        provisioned size is counted as the data): :func:`capacity_words` says it; warnings: see below.
     """
 
     groups: tuple[ImportedGroup, ...]
@@ -193,6 +196,10 @@ class ImportResult:
     mbps: float
     notes: tuple[str, ...]
     capacity_basis: CapacityBasis = "used"
+    warnings: tuple[str, ...] = ()
+    """what makes the imported figures too small, in words (a file listing fewer machines or less load than its own
+    host sheets report: :func:`models.importers.completeness.completeness_warnings`); the wizard's grouping page,
+    ``storplan import-env`` and the measured record (the report) show them"""
 
 
 NOTHING_MEASURED = "nothing measured: the files give neither a load (IOPS, MB/s) nor a capacity"
@@ -592,6 +599,7 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
     if fell_back:
         notes.append(f"{fell_back} {noun}(s) give no P95: their peak is summed")
     counted += summed
+    unloaded = tuple(m.name for m in rest if _summary(m, stat)[0] is None) if counted else ()
     if counted < len(members):
         notes.append(f"{len(members) - counted} of {len(members)} {noun}s have no performance data: their capacity "
                      "is counted, their load is not")
@@ -604,7 +612,7 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
         return ImportedGroup(name, len(members), method, r_iops if counted else None, w_iops if counted else None,
                              r_mb, w_mb, None, None, used, provisioned, True, tuple(notes),
                              series=tuple(summed_series), protocol=protocol, protocol_source=protocol_source,
-                             member_noun=noun, capacity_basis=basis, sources=sources)
+                             member_noun=noun, capacity_basis=basis, sources=sources, unloaded=unloaded)
     kib = ((r_mb or 0.0) + (w_mb or 0.0)) * BYTES_PER_MB / total_iops / KIB
     if not MIN_IO_KIB <= kib <= MAX_IO_KIB:
         clamped = min(max(kib, MIN_IO_KIB), MAX_IO_KIB)
@@ -613,7 +621,7 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
         kib = clamped
     return ImportedGroup(name, len(members), method, r_iops, w_iops, r_mb, w_mb, 100.0 * r_iops / total_iops, kib,
                          used, provisioned, False, tuple(notes), latency, tuple(summed_series), protocol,
-                         protocol_source, noun, basis, sources)
+                         protocol_source, noun, basis, sources, unloaded)
 
 
 def group_inventories(inventories: Sequence[Inventory], *, group_by: GroupBy = "cluster", stat: SummaryStat = "p95",
@@ -698,7 +706,8 @@ def import_environment(inventories: Sequence[Inventory], target: str, *, group_b
     Args:
         inventories, group_by, stat, pattern, keep_names: as :func:`group_inventories`; target: the node id of the
         storage system serving every workload (the sizer replaces the design); base: requirements to start from
-        (default :class:`Requirements`), whose effective capacity becomes the imported used capacity.
+        (default :class:`Requirements`), whose effective capacity becomes the imported used capacity (left as it
+        is when the files give no capacity: not a measured 0).
 
     Raises:
         InventoryError: as :func:`group_inventories`, or more groups than one system may serve.
@@ -767,8 +776,16 @@ def import_environment(inventories: Sequence[Inventory], target: str, *, group_b
     if provisioned > capacity:
         notes.append(f"thin provisioning: {provisioned / 2**40:,.2f} TiB provisioned, {capacity / 2**40:,.2f} TiB "
                      "used")
-    requirements = (base or Requirements()).with_changes(effective_capacity_bytes=capacity)
+    requirements = base or Requirements()
+    if capacity or provisioned:  # review 57 #3: an import without capacity leaves the stated capacity as it is
+        requirements = requirements.with_changes(effective_capacity_bytes=capacity)
+    from models.importers.completeness import completeness_warnings
+
+    salt = import_salt(inventories)
+    warnings = completeness_warnings(inventories, (lambda c: c) if keep_names else
+                                     (lambda c: pseudonym("cluster", c, salt)))
     return ImportResult(groups=groups, workloads=workloads, requirements=requirements, capacity_bytes=capacity,
                         provisioned_bytes=provisioned, iops=sum(w.target_iops or 0.0 for w in workloads
                                                                 if w.enabled),
-                        mbps=sum(g.mbps for g in measured), notes=tuple(notes), capacity_basis=basis)
+                        mbps=sum(g.mbps for g in measured), notes=tuple(notes), capacity_basis=basis,
+                        warnings=warnings)

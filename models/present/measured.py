@@ -61,10 +61,13 @@ def measured_blocks(project: Project, scenario: Scenario) -> list[MeasuredBlock]
     for record in project.measured:
         if record.workloads and not any(scenario.workload(w.workload) is not None for w in record.workloads):
             continue  # every imported workload since replaced or deleted
-        lines = [("What was measured", record.measured),
-                 ("By what tool, and when", _tools(record)),
-                 ("How the load was taken", record.method or "no performance figures in the files: capacity only"),
-                 ("What was assumed", " ".join(record.assumptions) or "nothing")]
+        lines = [("What was measured", record.measured)]
+        if record.warnings:  # review 57 #1: a file listing fewer machines than its hosts run, said beside the figures
+            lines.append(("Warning", " ".join(w[:1].upper() + w[1:] + ("" if w.endswith(".") else ".")
+                                               for w in record.warnings)))
+        lines += [("By what tool, and when", _tools(record)),
+                  ("How the load was taken", record.method or "no performance figures in the files: capacity only"),
+                  ("What was assumed", " ".join(record.assumptions) or "nothing")]
         if record.imported:
             lines.append(("Imported", record.imported[:10]))
         rows = []

@@ -825,6 +825,8 @@ class MeasuredImport(Record):
         method: how each workload's load (its peak) was taken, in words.
         assumptions: what was assumed where no tool measures it, one sentence each.
         workloads: per imported workload, its sources and method (:class:`MeasuredWorkload`).
+        warnings: what makes the measured figures too small, one sentence each (a file listing fewer machines or
+            less load than its own hosts report: ``models.importers.completeness``); empty when nothing.
     """
 
     imported: str = Field(default="", max_length=MAX_LABEL)
@@ -834,6 +836,7 @@ class MeasuredImport(Record):
     method: str = Field(default="", max_length=MAX_TEXT)
     assumptions: list[str] = Field(default_factory=lambda: [], max_length=100)
     workloads: list[MeasuredWorkload] = Field(default_factory=lambda: [], max_length=MAX_WORKLOADS)
+    warnings: list[Annotated[str, Field(max_length=MAX_TEXT)]] = Field(default_factory=lambda: [], max_length=100)
 
     @model_validator(mode="after")
     def _sources_exist(self) -> "MeasuredImport":
