@@ -72,6 +72,7 @@ from app.gui.results._common import (
     verdict_label,
 )
 from app.gui.results.station_label import station_label
+from models.formatting import fmt_latency_tails
 from models.present import profile_kind_text, target_cell
 from models.present.charts import (
     BAND_WORDS,
@@ -149,11 +150,16 @@ SUMMARY_TEXT_HINT_LINES = 8
 SUMMARY_WRAPPED_HEADERS = {"Max IOPS @ SLO": "Max IOPS\n@ SLO", "Ramp peak": "Ramp\npeak",
                            "Latency @ target": "Latency\n@ target"}
 """The summary table's headers on two lines where its columns are wider than the table on one (1366 px)."""
-SUMMARY_ELIDED_COLUMNS = ("Workload", "Bottleneck")
+SUMMARY_ELIDED_COLUMNS = {"Bottleneck": 12, "Workload": 18}
 """The summary columns cut short, with "…", where the table is still too wide (names, never numbers: each cell's
-tooltip names them whole), in this order."""
-SUMMARY_ELIDED_MIN_CHARS = 12
-"""An elided summary column keeps about this many characters."""
+tooltip names them whole), in this order, each down to about this many characters: the bottleneck first, the
+workload's name keeps enough to be read (at 1366 px the MetroCluster example's "SLOB 75% SELECT …" read "SLO…" beside
+the SLO column while the bottleneck kept its whole name: review 57 #8)."""
+LATENCY_SHORT_ROLE = Qt.ItemDataRole.UserRole + 1
+"""The "Latency @ target" cell's text without its p95 and p99 (the mean alone), shown where the table has no room
+for them (they stay in the cell's tooltip)."""
+LATENCY_WHOLE_ROLE = Qt.ItemDataRole.UserRole + 2
+"""The "Latency @ target" cell's whole text, its mean with the p95 and p99 (shown where the table has room)."""
 """The text lines' area asks for at most this many lines (more scroll)."""
 MIN_BARS = 3
 CSV_FIELDS = ("workload_id", "workload", "iops", "latency_ms", "mbps", "host_latency_ms", "population")
@@ -191,6 +197,17 @@ def _legend_name(name: str, limit: int = 34) -> str:
 def _slo_text(workload) -> str:
     """The SLO in words for a tooltip: "1 ms SLO" or "1 ms p99 SLO" (what it bounds)."""
     return f"{workload.slo_ms:g} ms{' p99' if workload.slo_statistic == 'p99' else ''} SLO"
+
+
+def latency_tails_text(workload) -> str:
+    """The p95 and p99 of the I/O latency at a workload's target, as the "Latency @ target" cell adds them to the
+    mean: "p95 0.26, p99 0.34" (ms, as the mean beside them; review 57 #3: the CLI and the report gave them, the
+    screen never did); "" without a target or where it saturates."""
+    tails = [(name, value) for name, value in (("p95", workload.latency_p95_at_target_ms),
+                                               ("p99", workload.latency_p99_at_target_ms)) if finite(value)]
+    if workload.target_iops is None or not finite(workload.latency_at_target_ms) or not tails:
+        return ""
+    return ", ".join(f"{name} {fmt_ms(value).removesuffix(' ms')}" for name, value in tails)
 
 
 def operating_latency(workload) -> float | None:
@@ -1314,16 +1331,20 @@ class PerformanceView(QWidget):
             else:
                 latency = fmt_ms(w.latency_at_target_ms, SATURATED)
                 headroom = fmt_headroom(w.headroom_pct, SATURATED, signed=True)
+            tails = latency_tails_text(w)
             end = w.curve[-1] if w.curve else None
             peak = f"{fmt_iops(end.iops)} @ {fmt_ms(end.latency_ms)}" if end is not None else NOT_AVAILABLE
             cells = [
                 w.name, w.protocol or NOT_AVAILABLE, f"{w.slo_ms:g} ms", fmt_iops(w.saturation_iops, SATURATED),
                 fmt_iops(w.max_iops_at_slo, NOT_MET) + (" (capped)" if slo_capped_words(w) else ""),
                 profile_kind_text(w) or NOT_AVAILABLE, peak,
-                target_cell(w, NO_TARGET), latency,
+                target_cell(w, NO_TARGET), latency + (f" ({tails})" if tails else ""),
                 bottleneck_words(w) or NOT_AVAILABLE, headroom,
             ]
             items = [QStandardItem(text) for text in cells]
+            latency_item = items[self.SUMMARY_COLUMNS.index("Latency @ target")]
+            latency_item.setData(latency, LATENCY_SHORT_ROLE)  # the one shown: _fit_summary_columns
+            latency_item.setData(latency_item.text(), LATENCY_WHOLE_ROLE)
             items[0].setIcon(icon("mdi6.circle", series_color(index)))
             column = {name: k for k, name in enumerate(self.SUMMARY_COLUMNS)}
             for item in items[2:column["Bottleneck"]] + items[column["Headroom"]:]:
@@ -1344,6 +1365,12 @@ class PerformanceView(QWidget):
                 + [html_escape(n) for n in workload_notes(w.notes)])  # cited as the report cites them
             for item in items:
                 item.setToolTip(tooltip)
+            if tails:  # the tail latencies whole, also where the cell shows the mean alone (no room at 1366 px)
+                items[column["Latency @ target"]].setToolTip(
+                    f"Storage latency at the target {html_escape(fmt_iops(w.target_iops))} IOPS: "
+                    + html_escape(fmt_latency_tails(w.latency_at_target_ms, w.latency_p95_at_target_ms,
+                                                    w.latency_p99_at_target_ms))
+                    + " (p95: 1 I/O in 20 takes longer; p99: 1 in 100)<br>" + tooltip)
             basis = w.profile_basis
             items[column["Profile"]].setToolTip(html_escape(basis.reason) if basis is not None and basis.reason
                                                 else self.SUMMARY_TOOLTIPS["Profile"])
@@ -1438,12 +1465,15 @@ class PerformanceView(QWidget):
 
     def _fit_summary_columns(self) -> None:
         """Every summary column as wide as its cells where the table has the room; where it has not (1366 px: the
-        Headroom column was past the edge, the table scrolled sideways), the long headers go on two lines, then the
-        names (:data:`SUMMARY_ELIDED_COLUMNS`) are cut short with "…" down to about
-        :data:`SUMMARY_ELIDED_MIN_CHARS` characters; the numbers stay whole."""
+        Headroom column was past the edge, the table scrolled sideways), the names (:data:`SUMMARY_ELIDED_COLUMNS`,
+        the bottleneck first) are cut short with "…" down to their least characters, then the long headers go on
+        two lines, and where that is not enough the "Latency @ target" cells show the mean without its p95 and p99
+        (its tooltip keeps them); the numbers stay whole."""
         table, model = self.summary_table, self.summary_model
         head = table.horizontalHeader()
         room = table.width() - 2 * table.frameWidth()
+        metrics = table.fontMetrics()
+        latency_column = self.SUMMARY_COLUMNS.index("Latency @ target")
 
         def natural() -> list[int]:
             return [max(table.sizeHintForColumn(k), head.sectionSizeHint(k)) for k in range(model.columnCount())]
@@ -1454,20 +1484,37 @@ class PerformanceView(QWidget):
                 if model.horizontalHeaderItem(k).text() != text:
                     model.horizontalHeaderItem(k).setText(text)
 
-        label(False)
-        widths = natural()
-        if sum(widths) > room:
-            label(True)
+        def least(k: int, chars: int) -> int:
+            """Column ``k``'s width showing about ``chars`` characters of its longest cell: its cells' padding and
+            icon (the width its hint adds to its text) plus that many average characters."""
+            longest = max((QFontMetrics(model.item(r, k).font()).horizontalAdvance(model.item(r, k).text())
+                           for r in range(model.rowCount())), default=0)
+            return max(table.sizeHintForColumn(k) - longest, 0) + metrics.averageCharWidth() * chars
+
+        def fit(wrapped: bool, tails: bool) -> tuple[list[int], int]:
+            for r in range(model.rowCount()):
+                item = model.item(r, latency_column)
+                text = item.data(LATENCY_WHOLE_ROLE if tails else LATENCY_SHORT_ROLE)
+                if isinstance(text, str) and item.text() != text:
+                    item.setText(text)
+            label(wrapped)
             widths = natural()
-        excess = sum(widths) - room
-        least = table.fontMetrics().averageCharWidth() * SUMMARY_ELIDED_MIN_CHARS + table.iconSize().width()
-        for name in SUMMARY_ELIDED_COLUMNS:
+            excess = sum(widths) - room
+            for name, chars in SUMMARY_ELIDED_COLUMNS.items():
+                if excess <= 0:
+                    break
+                k = self.SUMMARY_COLUMNS.index(name)
+                cut = min(excess, max(0, widths[k] - max(least(k, chars), head.sectionSizeHint(k))))
+                widths[k] -= cut
+                excess -= cut
+            return widths, excess
+
+        # one-line headers where the names can give the room (a line of height for the text lines under the table
+        # at 1366 x 768), the p95 and p99 where any headers leave the room for them
+        for wrapped, tails in ((False, True), (True, True), (False, False), (True, False)):
+            widths, excess = fit(wrapped, tails)
             if excess <= 0:
                 break
-            k = self.SUMMARY_COLUMNS.index(name)
-            cut = min(excess, max(0, widths[k] - max(least, head.sectionSizeHint(k))))
-            widths[k] -= cut
-            excess -= cut
         for k, width in enumerate(widths):
             if table.columnWidth(k) != width:
                 table.setColumnWidth(k, width)

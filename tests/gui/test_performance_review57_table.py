@@ -1,0 +1,107 @@
+"""Review 57 of the Performance and Capacity results, their table, hover readout and header texts, driven on the
+bundled examples in a main window at laptop (1366 x 768) and desktop (1920 x 1080) sizes:
+
+* #2 a bottleneck that is a published rate cap (the AFF A90's "up to" IOPS figure) draws a flat curve that turns
+  vertical at the cap: a caution under the table says so, the engine's curve-shape note in its tooltip;
+* #3 the p95 and p99 at the target (the CLI and the report give them) are in the "Latency @ target" cell, or in its
+  tooltip where the table has no room;
+* #5 the crosshair snaps to the open-model part of the curve and to the failure states' curves, naming the state;
+* #6 the readout fits its width (the figures whole, the name cut first) and is cleared by a new result and when
+  the mouse leaves the chart;
+* #8 the Workload column keeps a readable part of the name, the Bottleneck column gives first;
+* #14 a managed service's "Bad day" line says its failover is not modelled instead of nothing.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QApplication
+
+from app.gui.results._common import fmt_ms
+
+
+def _performance(qtbot, sized_example, example: str, width: int = 1366, height: int = 768):
+    """(window, Performance view) on a bundled example once its result and its failure states are shown."""
+    win = sized_example(f"{example}.toml", width, height)
+    win.results.setCurrentIndex(1)
+    view = win.results.performance_view
+
+    def ready() -> bool:
+        outcome = win.worker.last_outcome
+        return (view.summary_model.rowCount() >= 1 and outcome is not None
+                and outcome.evaluation.resilience is not None and view._evaluation is outcome.evaluation)
+
+    qtbot.waitUntil(ready, timeout=30_000)
+    qtbot.wait(100)
+    QApplication.processEvents()
+    return win, view
+
+
+def _cell(view, column: str, row: int = 0):
+    return view.summary_model.item(row, view.SUMMARY_COLUMNS.index(column))
+
+
+# ----------------------------------------------------------------------------------------------------------- #3
+
+
+def test_latency_at_target_gives_the_p95_and_p99_beside_the_mean(qtbot, sized_example):
+    """A800 FCP: ``storplan evaluate --json`` gives 0.138 / 0.261 / 0.336 ms at the 600K target; the cell read
+    "0.14 ms" alone."""
+    _win, view = _performance(qtbot, sized_example, "a800-oracle-slob-fcp", 1920, 1080)
+    w = view.workloads[0]
+    assert (round(w.latency_at_target_ms, 3), round(w.latency_p95_at_target_ms, 3),
+            round(w.latency_p99_at_target_ms, 3)) == (0.138, 0.261, 0.336)
+    cell = _cell(view, "Latency @ target")
+    assert cell.text() == "0.14 ms (p95 0.26, p99 0.34)"
+    assert "0.14 ms mean; p95 0.26 ms, p99 0.34 ms" in cell.toolTip()
+    # whole in its column
+    table = view.summary_table
+    k = view.SUMMARY_COLUMNS.index("Latency @ target")
+    assert table.columnWidth(k) >= QFontMetrics(cell.font()).horizontalAdvance(cell.text())
+
+
+def test_a_narrow_table_keeps_the_tails_in_the_tooltip_and_every_figure_whole(qtbot, sized_example):
+    """MetroCluster at 1366: no room for the tails beside its long names, so the cell shows the mean and its tooltip
+    the tails; the table still fits without scrolling sideways and its text lines (the Runway last) show whole."""
+    _win, view = _performance(qtbot, sized_example, "aff-a70-metrocluster-ip-oracle-nvmetcp")
+    w = view.workloads[0]
+    cell = _cell(view, "Latency @ target")
+    assert cell.text() == fmt_ms(w.latency_at_target_ms)
+    assert (f"p95 {fmt_ms(w.latency_p95_at_target_ms)}, p99 {fmt_ms(w.latency_p99_at_target_ms)}"
+            in cell.toolTip())
+    table = view.summary_table
+    assert table.horizontalScrollBar().maximum() == 0
+    assert view.summary_scroll.verticalScrollBar().maximum() == 0
+
+
+def test_no_target_and_saturated_cells_carry_no_tails(qtbot):
+    from app.gui.results import PerformanceView
+    from app.gui.results.samples import sample_evaluation, sample_performance, sample_workload
+
+    view = PerformanceView()
+    qtbot.addWidget(view)
+    view.resize(1200, 500)
+    view.show()
+    saturated = sample_workload(target_iops=450_000.0, saturated_target=True, slo_met=False)
+    view.set_evaluation(sample_evaluation(performance=sample_performance(saturated)), "TiB")
+    assert _cell(view, "Latency @ target").text() == "saturated"
+
+
+# ----------------------------------------------------------------------------------------------------------- #8
+
+
+def test_the_workload_column_keeps_its_name_and_the_bottleneck_gives_first(qtbot, sized_example):
+    """MetroCluster at 1366: the name read "SLO…" (71 px) beside the SLO column while the bottleneck kept its whole
+    226 px; now the bottleneck is cut first and the name keeps "SLOB 75% SELECT"."""
+    _win, view = _performance(qtbot, sized_example, "aff-a70-metrocluster-ip-oracle-nvmetcp")
+    table = view.summary_table
+    name, bottleneck = _cell(view, "Workload"), _cell(view, "Bottleneck")
+    metrics = QFontMetrics(name.font())
+    # what the column shows of the name: its width less the icon and margins its size hint adds to the text
+    padding = table.sizeHintForColumn(0) - metrics.horizontalAdvance(name.text())
+    shown = metrics.elidedText(name.text(), Qt.TextElideMode.ElideRight, table.columnWidth(0) - padding)
+    assert shown.startswith("SLOB 75% SEL") and shown.endswith("…"), shown
+    k = view.SUMMARY_COLUMNS.index("Bottleneck")
+    assert table.columnWidth(k) < metrics.horizontalAdvance(bottleneck.text())  # it gave
+    assert bottleneck.text() in bottleneck.toolTip()
