@@ -14,11 +14,12 @@ bundled examples in a main window at laptop (1366 x 768) and desktop (1920 x 108
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+import pytest
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication
 
-from app.gui.results._common import fmt_ms
+from app.gui.results._common import fmt_iops, fmt_ms
 
 
 def _performance(qtbot, sized_example, example: str, width: int = 1366, height: int = 768):
@@ -105,3 +106,75 @@ def test_the_workload_column_keeps_its_name_and_the_bottleneck_gives_first(qtbot
     k = view.SUMMARY_COLUMNS.index("Bottleneck")
     assert table.columnWidth(k) < metrics.horizontalAdvance(bottleneck.text())  # it gave
     assert bottleneck.text() in bottleneck.toolTip()
+
+
+# ------------------------------------------------------------------------------------------------------- #5, #6
+
+
+def test_the_crosshair_reads_the_target_beyond_the_ramp(qtbot, sized_example):
+    """vSAN ESA stretched: the 300K target lies past the ramp's 190K peak; hovering its circle read "190K IOPS"."""
+    _win, view = _performance(qtbot, sized_example, "vsan8-esa-stretched-4x4-sqlserver-oltp")
+    w = view.workloads[0]
+    assert w.curve[-1].iops < 200e3 < w.target_iops == 300e3
+    view._on_mouse_moved((view.view_to_scene(w.target_iops, w.latency_at_target_ms),))
+    _name, point = view.readout_point
+    assert point.iops == pytest.approx(300e3) and point.latency_ms == pytest.approx(w.latency_at_target_ms)
+    assert "300K IOPS" in view.readout.text() and fmt_ms(w.latency_at_target_ms) in view.readout.text()
+    # a point of the open-model part between markers
+    far = next(p for p in w.open_curve if p.iops > 1.0e6)
+    view._on_mouse_moved((view.view_to_scene(far.iops, far.latency_ms),))
+    assert view.readout_point[1] == far and view.readout_state == ""
+
+
+def test_the_crosshair_reads_a_failure_states_curve_and_names_it(qtbot, sized_example):
+    """The host failure's curve turns up near its own saturation, well left of the normal one's."""
+    _win, view = _performance(qtbot, sized_example, "vsan8-esa-stretched-4x4-sqlserver-oltp")
+    w = view.workloads[0]
+    state = next(s for s in view._evaluation.resilience.states[w.workload_id] if s.state == "host_failure")
+    points = [*state.performance.curve, *state.performance.open_curve]
+    steep = next(p for p in points if p.latency_ms > 1.6 * w.latency_at_target_ms)
+    view._on_mouse_moved((view.view_to_scene(steep.iops, steep.latency_ms),))
+    assert view.readout_point[1] == steep
+    assert view.readout_state == "host failure"
+    assert "in host failure" in view.readout.text() and f"{fmt_iops(steep.iops)} IOPS" in view.readout.text()
+    # hidden from its legend entry, the state is no longer read
+    view.state_curve_item(w.workload_id, "host_failure").setVisible(False)
+    view._on_mouse_moved((view.view_to_scene(steep.iops, steep.latency_ms),))
+    assert view.readout_state != "host failure"
+
+
+def _readout_fits(view) -> bool:
+    return view.readout.sizeHint().width() <= view.readout.width()
+
+
+@pytest.mark.parametrize("example", ["a800-oracle-slob-fcp", "vsan8-esa-stretched-4x4-sqlserver-oltp"])
+def test_the_readout_fits_at_1366_with_its_figures_whole(qtbot, sized_example, example):
+    """At 1366 px "… 0.14 ms (host" and "190K IO" were cut off: the name gives first, the figures stay whole."""
+    _win, view = _performance(qtbot, sized_example, example)
+    w = view.workloads[0]
+    point = w.curve[len(w.curve) // 2]
+    view._on_mouse_moved((view.view_to_scene(point.iops, point.latency_ms),))
+    assert view.readout_point[1] == point
+    text = view.readout.text()
+    assert f"{fmt_iops(point.iops)} IOPS" in text and fmt_ms(point.latency_ms) in text
+    assert _readout_fits(view), (view.readout.sizeHint().width(), view.readout.width(), text)
+    assert w.name in view.readout.toolTip()
+
+
+def test_the_readout_is_cleared_when_the_mouse_leaves_and_by_a_new_result(qtbot, sized_example):
+    win, view = _performance(qtbot, sized_example, "a800-oracle-slob-fcp")
+    w = view.workloads[0]
+    point = w.curve[len(w.curve) // 2]
+    view._on_mouse_moved((view.view_to_scene(point.iops, point.latency_ms),))
+    assert view.readout.text() and view._cross_dot.isVisible()
+    QApplication.sendEvent(view.plot, QEvent(QEvent.Type.Leave))
+    assert view.readout.text() == "" and view.readout_point is None and not view._cross_dot.isVisible()
+    # hovered again, then the target changes: the readout read a point of the old curves
+    view._on_mouse_moved((view.view_to_scene(point.iops, point.latency_ms),))
+    assert "IOPS" in view.readout.text()
+    panel = win.workloads
+    panel.list.setCurrentRow(0)
+    panel.form.editors["target_iops"].spin.setValue(2 * w.saturation_iops)
+    qtbot.waitUntil(lambda: view.workloads and view.workloads[0].target_iops == pytest.approx(2 * w.saturation_iops),
+                    timeout=30_000)
+    assert view.readout.text() == "" and view.readout_point is None

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
     QTableView,
     QTextBrowser,
@@ -327,6 +328,7 @@ class PerformanceView(QWidget):
                                        brush=pg.mkBrush(muted_color(self)))
         self.axes = None  # the LatencyAxes of the chart shown (models.present.charts.latency_axes)
         self.readout_point: tuple[str, object] | None = None  # (workload name, CurvePoint) under the crosshair
+        self.readout_state = ""  # the failure state whose curve that point is on, in words ("" for the normal one)
 
         self.banner = StaleBanner(self)
 
@@ -364,6 +366,8 @@ class PerformanceView(QWidget):
         self.readout = QLabel()
         self.readout.setMinimumWidth(max_text_width(self, ["SQL Server OLTP · 000K IOPS · 00.00 ms · 0,000 MB/s"]))
         self.readout.setTextFormat(Qt.TextFormat.RichText)
+        # its width is the toolbar's room, never its text's (_show_readout fits the text to it)
+        self.readout.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         toolbar = QHBoxLayout()
         toolbar.addWidget(QLabel("Workload"))
         toolbar.addWidget(self.workload_combo)
@@ -427,6 +431,7 @@ class PerformanceView(QWidget):
         head.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.summary_table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.summary_table.installEventFilter(self)
+        self.plot.installEventFilter(self)  # the mouse leaving the latency chart clears its readout
         self.summary_table.selectionModel().currentRowChanged.connect(
             lambda current, _previous: self._select_row(current.row()))
 
@@ -500,6 +505,7 @@ class PerformanceView(QWidget):
     def set_evaluation(self, evaluation: Evaluation | None,
                        capacity_unit: CapacityUnit | str = CapacityUnit.TIB) -> None:
         """Show an evaluation's performance (the unit is unused here); a missing result shows the problem."""
+        self.clear_readout()  # it read a point of the curves replaced
         self._evaluation = evaluation
         performance = evaluation.performance if evaluation is not None else None
         if performance is None:
@@ -1521,10 +1527,13 @@ class PerformanceView(QWidget):
         self._fit_summary_height()
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802
-        """Qt's event filter: the summary table's columns are refitted to its new width."""
+        """Qt's event filter: the summary table's columns are refitted to its new width; the mouse leaving the
+        latency chart clears its readout."""
         if watched is self.summary_table and event.type() == QEvent.Type.Resize and \
                 event.size().width() != event.oldSize().width():
             self._fit_summary_columns()
+        elif watched is self.plot and event.type() == QEvent.Type.Leave:
+            self.clear_readout()
         return super().eventFilter(watched, event)
 
     def _fit_texts_height(self) -> None:
@@ -1556,40 +1565,117 @@ class PerformanceView(QWidget):
         if 0 <= row < len(self._workloads) and row != self.workload_combo.currentIndex():
             self.workload_combo.setCurrentIndex(row)
 
+    def _hover_curves(self):
+        """(workload, failure state or None, its points) of every curve the crosshair snaps to: each workload's
+        closed ramp, its open-model part (a target beyond the ramp's peak lies on that part: review 57 #5) and its
+        operating point, and each failure state's curve shown on the chart with its point at the target (a state
+        hidden from its legend entry is left out)."""
+        from models.performance.results import CurvePoint
+
+        def at_target(wp, latency_ms: float | None) -> tuple:
+            """The point the chart's circle marks at the target, as the table and the Bad day line read it."""
+            if wp.target_iops is None or not finite(latency_ms) or wp.operating_iops <= 0:
+                return ()
+            return (CurvePoint(wp.target_iops, latency_ms, wp.target_iops * wp.block_kib * 1024 / 1e6,
+                               wp.host_latency_at_target_ms),)
+
+        resilience = self._resilience()
+        for workload in self._workloads:
+            yield workload, None, (*workload.curve, *workload.open_curve,
+                                   *at_target(workload, operating_latency(workload)))
+            for state in (resilience.states.get(workload.workload_id, ()) if resilience is not None else ()):
+                item = self.state_curve_item(workload.workload_id, state.state)
+                if item is not None and item.isVisible():
+                    wp = state.performance
+                    yield workload, state, (*wp.curve, *wp.open_curve, *at_target(wp, wp.latency_at_target_ms))
+
     def _on_mouse_moved(self, args) -> None:
-        """Crosshair: snap to the curve point nearest the mouse (in pixels) and show its IOPS, latency, MB/s."""
+        """Crosshair: snap to the curve point nearest the mouse (in pixels) and show its IOPS, latency, MB/s; off
+        the chart it is cleared (:meth:`clear_readout`)."""
         scene_pos = args[0] if isinstance(args, (tuple, list)) else args
         vb = self.plot.getViewBox()
         if not self._workloads or not vb.sceneBoundingRect().contains(scene_pos):
+            self.clear_readout()
             return
         mouse = vb.mapSceneToView(scene_pos)
         pixel = vb.viewPixelSize()
         best = None
-        for workload in self._workloads:
-            for point in workload.curve:
+        for workload, state, points in self._hover_curves():
+            for point in points:
                 if (self._log_x and point.iops <= 0) or (self._log_y and point.latency_ms <= 0):
                     continue
                 dx = (self._tx(point.iops) - mouse.x()) / (pixel[0] or 1.0)
                 dy = (self._ty(point.latency_ms) - mouse.y()) / (pixel[1] or 1.0)
                 distance = dx * dx + dy * dy
                 if best is None or distance < best[0]:
-                    best = (distance, workload, point)
+                    best = (distance, workload, state, point)
         if best is None:
             return
-        _, workload, point = best
+        _, workload, state, point = best
         self.readout_point = (workload.name, point)
+        self.readout_state = state_label(state) if state is not None else ""
         x, y = self._tx(point.iops), self._ty(point.latency_ms)
         self._cross_v.setPos(x)
         self._cross_h.setPos(y)
         self._cross_dot.setData([point.iops], [point.latency_ms])
         for item in (self._cross_v, self._cross_h, self._cross_dot):
             item.setVisible(True)
-        index = self._workloads.index(workload)
+        self._show_readout()
+
+    def _show_readout(self) -> None:
+        """The readout's text for :attr:`readout_point` fitted to the label's width: the figures whole, the
+        workload's name cut short with "…" first, then the host latency and the MB/s left out (at 1366 px the
+        text was cut off mid-figure: review 57 #6); the whole text in its tooltip."""
+        if self.readout_point is None or not self._workloads:
+            return
+        name, point = self.readout_point
+        index = next((k for k, w in enumerate(self._workloads) if w.name == name), 0)
+        dot = f"<span style='color:{series_color(index).name()}'>\u25cf</span> "
+        state = f" in {self.readout_state}" if self.readout_state else ""
+        figures = [f"<b>{fmt_iops(point.iops)} IOPS</b>", f"<b>{fmt_ms(point.latency_ms)}</b>"]
         host = f" (host {fmt_ms(point.host_latency_ms)})" if point.host_latency_ms is not None else ""
-        self.readout.setText(
-            f"<span style='color:{series_color(index).name()}'>\u25cf</span> {html_escape(workload.name)} \u00b7 "
-            f"<b>{fmt_iops(point.iops)} IOPS</b> \u00b7 <b>{fmt_ms(point.latency_ms)}</b>{host} \u00b7 "
-            f"{fmt_mbps(point.mbps)}")
+        mbps = fmt_mbps(point.mbps)
+        plain = QFontMetrics(self.readout.font())
+        bold_font = QFont(self.readout.font())
+        bold_font.setBold(True)
+        bold = QFontMetrics(bold_font)
+        room = self.readout.contentsRect().width() - 4
+        sep = " \u00b7 "
+
+        def width(label: str, host_text: str, mbps_text: str) -> int:
+            return (plain.horizontalAdvance("\u25cf " + label + sep * 2 + host_text + (sep + mbps_text if mbps_text
+                                                                                       else ""))
+                    + bold.horizontalAdvance(f"{fmt_iops(point.iops)} IOPS{fmt_ms(point.latency_ms)}"))
+
+        def text(label: str, host_text: str, mbps_text: str) -> str:
+            return (dot + (html_escape(label) + sep if label else "") + figures[0] + sep + figures[1] + host_text
+                    + (sep + mbps_text if mbps_text else ""))
+
+        whole = name + state
+        self.readout.setToolTip(plain_tooltip(f"{whole}: {fmt_iops(point.iops)} IOPS, {fmt_ms(point.latency_ms)}"
+                                              f"{host}, {mbps}"))
+        for host_text, mbps_text in ((host, mbps), ("", mbps), ("", "")):
+            spare = room - width("", host_text, mbps_text)
+            if spare >= plain.horizontalAdvance(whole):
+                self.readout.setText(text(whole, host_text, mbps_text))
+                return
+            # the state's words whole, the workload's name cut (at least a few characters of it)
+            cut = plain.elidedText(name, Qt.TextElideMode.ElideRight, spare - plain.horizontalAdvance(state))
+            if len(cut) >= min(len(name), 6):
+                self.readout.setText(text(cut + state, host_text, mbps_text))
+                return
+        self.readout.setText(text(self.readout_state, "", ""))  # the figures alone (and the state's name)
+
+    def clear_readout(self) -> None:
+        """No crosshair and an empty readout: the mouse left the chart, or a new result replaced the curves whose
+        point it read (it kept "598K IOPS" after the target changed: review 57 #6)."""
+        self.readout_point = None
+        self.readout_state = ""
+        if self.readout.text():
+            self.readout.clear()
+            self.readout.setToolTip("")
+        for item in (self._cross_v, self._cross_h, self._cross_dot):
+            item.setVisible(False)
 
     def view_to_scene(self, iops: float, latency_ms: float) -> QPointF:
         """The scene position of a data point (for tests and tools driving the crosshair)."""
