@@ -14,6 +14,8 @@ bundled examples in a main window at laptop (1366 x 768) and desktop (1920 x 108
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFontMetrics
@@ -106,6 +108,43 @@ def test_the_workload_column_keeps_its_name_and_the_bottleneck_gives_first(qtbot
     k = view.SUMMARY_COLUMNS.index("Bottleneck")
     assert table.columnWidth(k) < metrics.horizontalAdvance(bottleneck.text())  # it gave
     assert bottleneck.text() in bottleneck.toolTip()
+
+
+# ----------------------------------------------------------------------------------------------------------- #2
+
+
+def test_a_published_rate_cap_is_said_under_the_table(qtbot, sized_example):
+    """AFF A90 NVMe/FC: its bottleneck is NetApp's published 2.40M IOPS per HA pair; the curve is flat (1.04x the
+    light-load latency at 80% of it) then vertical. The engine's note was only in a click dialog."""
+    _win, view = _performance(qtbot, sized_example, "aff-a90-oracle-nvmefc64")
+    w = view.workloads[0]
+    assert w.knee_note and w.saturation_iops == pytest.approx(2.4e6)
+    assert w.latency_at_80pct_saturation_ms / w.light_load_latency_ms < 1.3  # flat: the engine's own test
+    label = view.rate_cap_label
+    assert label.isVisible()
+    assert "Published rate cap" in label.text() and "flat up to 2.40M IOPS, then vertical" in label.text()
+    assert "not modelled" in label.text()
+    tip = html.unescape(label.toolTip())
+    assert "1.04x the light-load latency" in tip and "NetApp's published 'up to' figure for the AFF A90 HA pair" in tip
+    # one line at 1366 px: the verdicts, bad day and runway lines keep their room
+    assert label.height() <= 2 * label.fontMetrics().lineSpacing()
+
+
+def test_a_cpu_bottleneck_has_no_rate_cap_caution(qtbot, sized_example):
+    _win, view = _performance(qtbot, sized_example, "a800-oracle-slob-fcp")
+    assert view.workloads[0].bottleneck == "node 1 CPU"
+    assert not view.rate_cap_label.isVisible()
+
+
+# ----------------------------------------------------------------------------------------------------------- #14
+
+
+def test_a_managed_service_says_its_failover_is_not_modelled(qtbot, sized_example):
+    _win, view = _performance(qtbot, sized_example, "anf-premium-oracle-nfs")
+    assert view._evaluation.resilience.states.get(view.workloads[0].workload_id, ()) == ()
+    text = view.resilience_label.text()
+    assert "<b>Bad day</b>: failover is handled inside the service (not modelled)" in text
+    assert text.index("Bad day") < text.index("Runway")
 
 
 # ------------------------------------------------------------------------------------------------------- #5, #6

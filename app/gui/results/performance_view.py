@@ -88,8 +88,15 @@ from models.present.charts import (
 from models.present.citations import workload_notes
 from models.present.explain import FIGURES, explain_figure, explain_station
 from models.present.headroom import fmt_headroom
-from models.present.iops_bound import bottleneck_words, iops_bound_words, slo_capped_words, station_words
+from models.present.iops_bound import (
+    bottleneck_words,
+    iops_bound_words,
+    knee_words,
+    slo_capped_words,
+    station_words,
+)
 from models.present.resilience import compact_runway, compact_states, runway_lines, state_label, state_verdict
+from models.present.summary import no_profile_key
 from models.present.verdicts import CAUTION, profile_kinds_legend, workload_verdict_pair
 from models.units import CapacityUnit
 from models.verdict import PROVIDER_HA
@@ -209,6 +216,34 @@ def latency_tails_text(workload) -> str:
     if workload.target_iops is None or not finite(workload.latency_at_target_ms) or not tails:
         return ""
     return ", ".join(f"{name} {fmt_ms(value).removesuffix(' ms')}" for name, value in tails)
+
+
+RATE_CAP_ROLES = frozenset({"iops_bound", "vm_disk_iops", "vm_disk_mbps", "disk_iops", "disk_mbps", "nvram_log_iops",
+                            "nvram_log_mbps", "service_iops", "service_mbps", "service_ops"})
+"""Station roles that are a published rate cap (``models.performance.stations``): an "up to" IOPS figure, a cloud
+disk's or VM's or a managed service's published limit, modelled as a ceiling rather than a queue measured on the
+system."""
+SERVICE_FAILOVER_WORDS = "failover is handled inside the service (not modelled)"
+"""The "Bad day" line of a workload on a managed service, which has no failure state of its own (review 57 #14: the
+line was missing, as if nothing could fail)."""
+
+
+def rate_cap_flat(workload) -> bool:
+    """Whether a workload's bottleneck is a published rate cap (:data:`RATE_CAP_ROLES`) and its curve is flat up to
+    it (the engine's ``knee_note``): the chart shows the latency flat, then vertical at the cap, a shape no queue
+    measured on the system gave (review 57 #2: "2.4M IOPS at 0.15 ms on 24 SSDs")."""
+    station = workload.bottleneck_station
+    return (station is not None and station.ident.role in RATE_CAP_ROLES and bool(workload.knee_note)
+            and finite(workload.saturation_iops) and workload.saturation_iops > 0)
+
+
+def rate_cap_details(workload) -> str:
+    """The rate cap's caution in whole: whose cap it is and the engine's curve-shape note, as the report's chart
+    caption gives it."""
+    bound = iops_bound_words(workload)
+    return (f"{workload.name}: the bottleneck, {bottleneck_words(workload)}, is a published rate cap"
+            + (f" ({bound})" if bound else "") + f". Curve shape: {knee_words(workload)}. The published figure "
+            "gives the ceiling, not the latency near it: how the latency rises close to the cap is not modelled.")
 
 
 def operating_latency(workload) -> float | None:
@@ -468,6 +503,9 @@ class PerformanceView(QWidget):
         texts_layout.addWidget(self.verdict_label)
         self.cautions_label = verdict_label("cautionsLabel")
         texts_layout.addWidget(self.cautions_label)
+        # a bottleneck that is a published rate cap: the flat-then-vertical curve said in words (rate_cap_flat)
+        self.rate_cap_label = verdict_label("rateCapLabel")
+        texts_layout.addWidget(self.rate_cap_label)
         # the bad day (models.present.resilience): each failure state's verdict, then the runway
         self.resilience_label = verdict_label("resilienceLabel")
         self.resilience_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
@@ -1397,6 +1435,14 @@ class PerformanceView(QWidget):
         self.verdict_label.setVisible(bool(verdicts))
         self.cautions_label.setText(verdict_html(cautions))
         self.cautions_label.setVisible(bool(cautions))
+        capped = [w for w in self._workloads if rate_cap_flat(w)]
+        self.rate_cap_label.setText("<br>".join(
+            f"<span style='color:{WARNING}'>⚠</span> <b>Published rate cap</b>"
+            + (f" for {html_escape(w.name)}" if len(self._workloads) > 1 else "")
+            + f": the curve is flat up to {fmt_iops(w.saturation_iops)} IOPS, then vertical; the latency close to "
+            "the cap is not modelled, so plan below it" for w in capped))
+        self.rate_cap_label.setToolTip("<br>".join(html_escape(rate_cap_details(w)) for w in capped))
+        self.rate_cap_label.setVisible(bool(capped))
         resilience = self._resilience()
         if resilience is not None and self._workloads:
             # compact for a laptop screen: one line per workload and one for the runway; sentences and reasons in
@@ -1405,10 +1451,12 @@ class PerformanceView(QWidget):
             checks = resilience.requirement_checks
             for w in self._workloads:
                 states = resilience.states.get(w.workload_id, ())
+                # "for <name>", never "(<name>)": an imported name has its own brackets (review 55 #13)
+                who = f" for {html_escape(w.name)}" if len(self._workloads) > 1 else ""
                 if states:
-                    # "for <name>", never "(<name>)": an imported name has its own brackets (review 55 #13)
-                    who = f" for {html_escape(w.name)}" if len(self._workloads) > 1 else ""
                     lines.append(f"<b>Bad day</b>{who}: {html_escape(compact_states(states, w))}")
+                elif no_profile_key(w) == "service":  # never silence about the bad day (review 57 #14)
+                    lines.append(f"<b>Bad day</b>{who}: {SERVICE_FAILOVER_WORDS}")
             if checks:  # the project's resilience requirements, short (the sentences are in the tooltip)
                 grouped: dict[str, list[bool]] = {}  # one mark per requirement, its workloads counted
                 for c in checks:
