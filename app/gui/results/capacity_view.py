@@ -93,6 +93,23 @@ BREAK_SPAN = 0.3
 """Past the break, everything up to the longest bar is drawn in this fraction of the break position."""
 
 
+ALL_HOSTS_UP = "all hosts up"
+"""Said beside a vSAN cluster's months until full where the project requires N+k: the figure is with every host up,
+while the N+k verdict under it gives the months with k hosts down (review 57 #13: "49 months" above "full in 30
+months with one host down")."""
+
+
+def n_plus_capacity_check(system, checks: Sequence):
+    """The project's required N+k capacity check of vSAN cluster ``system`` (a ``CapacityResult``; met or missed,
+    ``models.n_plus``: one per cluster, without a subject, its text prefixed ``<cluster name>: `` when the scenario
+    has several), None when ``system`` is None, no vSAN cluster or has no such check."""
+    if system is None or system.family != "vSAN":
+        return None
+    name = system.system_label or system.system_id
+    return next((c for c in checks if c.requirement == "n_plus" and not c.subject
+                 and (c.text.startswith(f"{name}: ") or c.text.startswith("N+"))), None)
+
+
 def _cap(value: float | None, unit: CapacityUnit | str) -> str:
     """A capacity in the chosen large unit throughout (TB or TiB, never GB/GiB beside it)."""
     return fmt_capacity(value, unit, fixed=True)
@@ -604,8 +621,9 @@ class CapacityView(QWidget):
             # the first system to fill, a DR copy too (the totals leave it out): named when there are several
             runways = [(s.months_until_full, s) for s in systems if finite(s.months_until_full)]
             months_value = min(runways, key=lambda r: r[0])[0] if runways else total.months_until_full
+            shown = None
             if runways:
-                first = min(runways, key=lambda r: r[0])[1]
+                first = shown = min(runways, key=lambda r: r[0])[1]
                 months_caption = f"Months until full: {self._system_name(capacity, first)}"
                 months_tip = "The first system to fill: " + "; ".join(
                     f"{self._system_name(capacity, s)} {fmt_months(m)}" for m, s in sorted(runways, key=lambda r: r[0]))
@@ -623,6 +641,7 @@ class CapacityView(QWidget):
                 reduction = system.data_reduction_ratio
             efficiency = system.efficiency_ratio
             months_value = system.months_until_full
+            shown = system
         unit = self._unit
         raw, usable, effective = (self._bars[0].after, self._bar_total("Usable"), self._bar_total("Effective"))
         self._kpis["raw"].value.setText(_cap(raw, unit))
@@ -637,6 +656,12 @@ class CapacityView(QWidget):
         self._kpis["months"].value.setText(  # an import's 0%/yr is no measurement: not "no growth" (as the report)
             GROWTH_NOT_MEASURED if not finite(months_value) and growth_unmeasured(project_workloads)
             else fmt_months(months_value))
+        resilience = self._evaluation.resilience if self._evaluation is not None else None
+        n_plus = n_plus_capacity_check(shown, resilience.requirement_checks if resilience else ())
+        if n_plus is not None:  # the figure is with every host up, never read as the N+k one (review 57 #13)
+            months_caption += f" ({ALL_HOSTS_UP})"
+            months_tip = (months_tip + ". " if months_tip else "") + (
+                f"With every host up; {'met' if n_plus.met else 'missed'}: {n_plus.text}")
         caption = self._kpis["months"].caption
         caption.setText(caption.fontMetrics().elidedText(months_caption, Qt.TextElideMode.ElideRight, 230))
         self._kpis["months"].setToolTip(

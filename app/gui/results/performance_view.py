@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMenu,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
     QTableView,
     QTextBrowser,
@@ -72,6 +73,7 @@ from app.gui.results._common import (
     verdict_label,
 )
 from app.gui.results.station_label import station_label
+from models.formatting import fmt_latency_tails
 from models.present import profile_kind_text, target_cell
 from models.present.charts import (
     BAND_WORDS,
@@ -86,8 +88,15 @@ from models.present.charts import (
 from models.present.citations import workload_notes
 from models.present.explain import FIGURES, explain_figure, explain_station
 from models.present.headroom import fmt_headroom
-from models.present.iops_bound import bottleneck_words, iops_bound_words, slo_capped_words, station_words
+from models.present.iops_bound import (
+    bottleneck_words,
+    iops_bound_words,
+    knee_words,
+    slo_capped_words,
+    station_words,
+)
 from models.present.resilience import compact_runway, compact_states, runway_lines, state_label, state_verdict
+from models.present.summary import no_profile_key
 from models.present.verdicts import CAUTION, profile_kinds_legend, workload_verdict_pair
 from models.units import CapacityUnit
 from models.verdict import PROVIDER_HA
@@ -149,11 +158,16 @@ SUMMARY_TEXT_HINT_LINES = 8
 SUMMARY_WRAPPED_HEADERS = {"Max IOPS @ SLO": "Max IOPS\n@ SLO", "Ramp peak": "Ramp\npeak",
                            "Latency @ target": "Latency\n@ target"}
 """The summary table's headers on two lines where its columns are wider than the table on one (1366 px)."""
-SUMMARY_ELIDED_COLUMNS = ("Workload", "Bottleneck")
+SUMMARY_ELIDED_COLUMNS = {"Bottleneck": 12, "Workload": 18}
 """The summary columns cut short, with "…", where the table is still too wide (names, never numbers: each cell's
-tooltip names them whole), in this order."""
-SUMMARY_ELIDED_MIN_CHARS = 12
-"""An elided summary column keeps about this many characters."""
+tooltip names them whole), in this order, each down to about this many characters: the bottleneck first, the
+workload's name keeps enough to be read (at 1366 px the MetroCluster example's "SLOB 75% SELECT …" read "SLO…" beside
+the SLO column while the bottleneck kept its whole name: review 57 #8)."""
+LATENCY_SHORT_ROLE = Qt.ItemDataRole.UserRole + 1
+"""The "Latency @ target" cell's text without its p95 and p99 (the mean alone), shown where the table has no room
+for them (they stay in the cell's tooltip)."""
+LATENCY_WHOLE_ROLE = Qt.ItemDataRole.UserRole + 2
+"""The "Latency @ target" cell's whole text, its mean with the p95 and p99 (shown where the table has room)."""
 """The text lines' area asks for at most this many lines (more scroll)."""
 MIN_BARS = 3
 CSV_FIELDS = ("workload_id", "workload", "iops", "latency_ms", "mbps", "host_latency_ms", "population")
@@ -191,6 +205,45 @@ def _legend_name(name: str, limit: int = 34) -> str:
 def _slo_text(workload) -> str:
     """The SLO in words for a tooltip: "1 ms SLO" or "1 ms p99 SLO" (what it bounds)."""
     return f"{workload.slo_ms:g} ms{' p99' if workload.slo_statistic == 'p99' else ''} SLO"
+
+
+def latency_tails_text(workload) -> str:
+    """The p95 and p99 of the I/O latency at a workload's target, as the "Latency @ target" cell adds them to the
+    mean: "p95 0.26, p99 0.34" (ms, as the mean beside them; review 57 #3: the CLI and the report gave them, the
+    screen never did); "" without a target or where it saturates."""
+    tails = [(name, value) for name, value in (("p95", workload.latency_p95_at_target_ms),
+                                               ("p99", workload.latency_p99_at_target_ms)) if finite(value)]
+    if workload.target_iops is None or not finite(workload.latency_at_target_ms) or not tails:
+        return ""
+    return ", ".join(f"{name} {fmt_ms(value).removesuffix(' ms')}" for name, value in tails)
+
+
+RATE_CAP_ROLES = frozenset({"iops_bound", "vm_disk_iops", "vm_disk_mbps", "disk_iops", "disk_mbps", "nvram_log_iops",
+                            "nvram_log_mbps", "service_iops", "service_mbps", "service_ops"})
+"""Station roles that are a published rate cap (``models.performance.stations``): an "up to" IOPS figure, a cloud
+disk's or VM's or a managed service's published limit, modelled as a ceiling rather than a queue measured on the
+system."""
+SERVICE_FAILOVER_WORDS = "failover is handled inside the service (not modelled)"
+"""The "Bad day" line of a workload on a managed service, which has no failure state of its own (review 57 #14: the
+line was missing, as if nothing could fail)."""
+
+
+def rate_cap_flat(workload) -> bool:
+    """Whether a workload's bottleneck is a published rate cap (:data:`RATE_CAP_ROLES`) and its curve is flat up to
+    it (the engine's ``knee_note``): the chart shows the latency flat, then vertical at the cap, a shape no queue
+    measured on the system gave (review 57 #2: "2.4M IOPS at 0.15 ms on 24 SSDs")."""
+    station = workload.bottleneck_station
+    return (station is not None and station.ident.role in RATE_CAP_ROLES and bool(workload.knee_note)
+            and finite(workload.saturation_iops) and workload.saturation_iops > 0)
+
+
+def rate_cap_details(workload) -> str:
+    """The rate cap's caution in whole: whose cap it is and the engine's curve-shape note, as the report's chart
+    caption gives it."""
+    bound = iops_bound_words(workload)
+    return (f"{workload.name}: the bottleneck, {bottleneck_words(workload)}, is a published rate cap"
+            + (f" ({bound})" if bound else "") + f". Curve shape: {knee_words(workload)}. The published figure "
+            "gives the ceiling, not the latency near it: how the latency rises close to the cap is not modelled.")
 
 
 def operating_latency(workload) -> float | None:
@@ -310,6 +363,7 @@ class PerformanceView(QWidget):
                                        brush=pg.mkBrush(muted_color(self)))
         self.axes = None  # the LatencyAxes of the chart shown (models.present.charts.latency_axes)
         self.readout_point: tuple[str, object] | None = None  # (workload name, CurvePoint) under the crosshair
+        self.readout_state = ""  # the failure state whose curve that point is on, in words ("" for the normal one)
 
         self.banner = StaleBanner(self)
 
@@ -347,6 +401,8 @@ class PerformanceView(QWidget):
         self.readout = QLabel()
         self.readout.setMinimumWidth(max_text_width(self, ["SQL Server OLTP · 000K IOPS · 00.00 ms · 0,000 MB/s"]))
         self.readout.setTextFormat(Qt.TextFormat.RichText)
+        # its width is the toolbar's room, never its text's (_show_readout fits the text to it)
+        self.readout.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         toolbar = QHBoxLayout()
         toolbar.addWidget(QLabel("Workload"))
         toolbar.addWidget(self.workload_combo)
@@ -410,6 +466,7 @@ class PerformanceView(QWidget):
         head.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.summary_table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.summary_table.installEventFilter(self)
+        self.plot.installEventFilter(self)  # the mouse leaving the latency chart clears its readout
         self.summary_table.selectionModel().currentRowChanged.connect(
             lambda current, _previous: self._select_row(current.row()))
 
@@ -446,6 +503,9 @@ class PerformanceView(QWidget):
         texts_layout.addWidget(self.verdict_label)
         self.cautions_label = verdict_label("cautionsLabel")
         texts_layout.addWidget(self.cautions_label)
+        # a bottleneck that is a published rate cap: the flat-then-vertical curve said in words (rate_cap_flat)
+        self.rate_cap_label = verdict_label("rateCapLabel")
+        texts_layout.addWidget(self.rate_cap_label)
         # the bad day (models.present.resilience): each failure state's verdict, then the runway
         self.resilience_label = verdict_label("resilienceLabel")
         self.resilience_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
@@ -483,6 +543,7 @@ class PerformanceView(QWidget):
     def set_evaluation(self, evaluation: Evaluation | None,
                        capacity_unit: CapacityUnit | str = CapacityUnit.TIB) -> None:
         """Show an evaluation's performance (the unit is unused here); a missing result shows the problem."""
+        self.clear_readout()  # it read a point of the curves replaced
         self._evaluation = evaluation
         performance = evaluation.performance if evaluation is not None else None
         if performance is None:
@@ -1314,16 +1375,20 @@ class PerformanceView(QWidget):
             else:
                 latency = fmt_ms(w.latency_at_target_ms, SATURATED)
                 headroom = fmt_headroom(w.headroom_pct, SATURATED, signed=True)
+            tails = latency_tails_text(w)
             end = w.curve[-1] if w.curve else None
             peak = f"{fmt_iops(end.iops)} @ {fmt_ms(end.latency_ms)}" if end is not None else NOT_AVAILABLE
             cells = [
                 w.name, w.protocol or NOT_AVAILABLE, f"{w.slo_ms:g} ms", fmt_iops(w.saturation_iops, SATURATED),
                 fmt_iops(w.max_iops_at_slo, NOT_MET) + (" (capped)" if slo_capped_words(w) else ""),
                 profile_kind_text(w) or NOT_AVAILABLE, peak,
-                target_cell(w, NO_TARGET), latency,
+                target_cell(w, NO_TARGET), latency + (f" ({tails})" if tails else ""),
                 bottleneck_words(w) or NOT_AVAILABLE, headroom,
             ]
             items = [QStandardItem(text) for text in cells]
+            latency_item = items[self.SUMMARY_COLUMNS.index("Latency @ target")]
+            latency_item.setData(latency, LATENCY_SHORT_ROLE)  # the one shown: _fit_summary_columns
+            latency_item.setData(latency_item.text(), LATENCY_WHOLE_ROLE)
             items[0].setIcon(icon("mdi6.circle", series_color(index)))
             column = {name: k for k, name in enumerate(self.SUMMARY_COLUMNS)}
             for item in items[2:column["Bottleneck"]] + items[column["Headroom"]:]:
@@ -1344,6 +1409,12 @@ class PerformanceView(QWidget):
                 + [html_escape(n) for n in workload_notes(w.notes)])  # cited as the report cites them
             for item in items:
                 item.setToolTip(tooltip)
+            if tails:  # the tail latencies whole, also where the cell shows the mean alone (no room at 1366 px)
+                items[column["Latency @ target"]].setToolTip(
+                    f"Storage latency at the target {html_escape(fmt_iops(w.target_iops))} IOPS: "
+                    + html_escape(fmt_latency_tails(w.latency_at_target_ms, w.latency_p95_at_target_ms,
+                                                    w.latency_p99_at_target_ms))
+                    + " (p95: 1 I/O in 20 takes longer; p99: 1 in 100)<br>" + tooltip)
             basis = w.profile_basis
             items[column["Profile"]].setToolTip(html_escape(basis.reason) if basis is not None and basis.reason
                                                 else self.SUMMARY_TOOLTIPS["Profile"])
@@ -1364,6 +1435,14 @@ class PerformanceView(QWidget):
         self.verdict_label.setVisible(bool(verdicts))
         self.cautions_label.setText(verdict_html(cautions))
         self.cautions_label.setVisible(bool(cautions))
+        capped = [w for w in self._workloads if rate_cap_flat(w)]
+        self.rate_cap_label.setText("<br>".join(
+            f"<span style='color:{WARNING}'>⚠</span> <b>Published rate cap</b>"
+            + (f" for {html_escape(w.name)}" if len(self._workloads) > 1 else "")
+            + f": the curve is flat up to {fmt_iops(w.saturation_iops)} IOPS, then vertical; the latency close to "
+            "the cap is not modelled, so plan below it" for w in capped))
+        self.rate_cap_label.setToolTip("<br>".join(html_escape(rate_cap_details(w)) for w in capped))
+        self.rate_cap_label.setVisible(bool(capped))
         resilience = self._resilience()
         if resilience is not None and self._workloads:
             # compact for a laptop screen: one line per workload and one for the runway; sentences and reasons in
@@ -1372,10 +1451,12 @@ class PerformanceView(QWidget):
             checks = resilience.requirement_checks
             for w in self._workloads:
                 states = resilience.states.get(w.workload_id, ())
+                # "for <name>", never "(<name>)": an imported name has its own brackets (review 55 #13)
+                who = f" for {html_escape(w.name)}" if len(self._workloads) > 1 else ""
                 if states:
-                    # "for <name>", never "(<name>)": an imported name has its own brackets (review 55 #13)
-                    who = f" for {html_escape(w.name)}" if len(self._workloads) > 1 else ""
                     lines.append(f"<b>Bad day</b>{who}: {html_escape(compact_states(states, w))}")
+                elif no_profile_key(w) == "service":  # never silence about the bad day (review 57 #14)
+                    lines.append(f"<b>Bad day</b>{who}: {SERVICE_FAILOVER_WORDS}")
             if checks:  # the project's resilience requirements, short (the sentences are in the tooltip)
                 grouped: dict[str, list[bool]] = {}  # one mark per requirement, its workloads counted
                 for c in checks:
@@ -1438,12 +1519,15 @@ class PerformanceView(QWidget):
 
     def _fit_summary_columns(self) -> None:
         """Every summary column as wide as its cells where the table has the room; where it has not (1366 px: the
-        Headroom column was past the edge, the table scrolled sideways), the long headers go on two lines, then the
-        names (:data:`SUMMARY_ELIDED_COLUMNS`) are cut short with "…" down to about
-        :data:`SUMMARY_ELIDED_MIN_CHARS` characters; the numbers stay whole."""
+        Headroom column was past the edge, the table scrolled sideways), the names (:data:`SUMMARY_ELIDED_COLUMNS`,
+        the bottleneck first) are cut short with "…" down to their least characters, then the long headers go on
+        two lines, and where that is not enough the "Latency @ target" cells show the mean without its p95 and p99
+        (its tooltip keeps them); the numbers stay whole."""
         table, model = self.summary_table, self.summary_model
         head = table.horizontalHeader()
         room = table.width() - 2 * table.frameWidth()
+        metrics = table.fontMetrics()
+        latency_column = self.SUMMARY_COLUMNS.index("Latency @ target")
 
         def natural() -> list[int]:
             return [max(table.sizeHintForColumn(k), head.sectionSizeHint(k)) for k in range(model.columnCount())]
@@ -1454,30 +1538,50 @@ class PerformanceView(QWidget):
                 if model.horizontalHeaderItem(k).text() != text:
                     model.horizontalHeaderItem(k).setText(text)
 
-        label(False)
-        widths = natural()
-        if sum(widths) > room:
-            label(True)
+        def least(k: int, chars: int) -> int:
+            """Column ``k``'s width showing about ``chars`` characters of its longest cell: its cells' padding and
+            icon (the width its hint adds to its text) plus that many average characters."""
+            longest = max((QFontMetrics(model.item(r, k).font()).horizontalAdvance(model.item(r, k).text())
+                           for r in range(model.rowCount())), default=0)
+            return max(table.sizeHintForColumn(k) - longest, 0) + metrics.averageCharWidth() * chars
+
+        def fit(wrapped: bool, tails: bool) -> tuple[list[int], int]:
+            for r in range(model.rowCount()):
+                item = model.item(r, latency_column)
+                text = item.data(LATENCY_WHOLE_ROLE if tails else LATENCY_SHORT_ROLE)
+                if isinstance(text, str) and item.text() != text:
+                    item.setText(text)
+            label(wrapped)
             widths = natural()
-        excess = sum(widths) - room
-        least = table.fontMetrics().averageCharWidth() * SUMMARY_ELIDED_MIN_CHARS + table.iconSize().width()
-        for name in SUMMARY_ELIDED_COLUMNS:
+            excess = sum(widths) - room
+            for name, chars in SUMMARY_ELIDED_COLUMNS.items():
+                if excess <= 0:
+                    break
+                k = self.SUMMARY_COLUMNS.index(name)
+                cut = min(excess, max(0, widths[k] - max(least(k, chars), head.sectionSizeHint(k))))
+                widths[k] -= cut
+                excess -= cut
+            return widths, excess
+
+        # one-line headers where the names can give the room (a line of height for the text lines under the table
+        # at 1366 x 768), the p95 and p99 where any headers leave the room for them
+        for wrapped, tails in ((False, True), (True, True), (False, False), (True, False)):
+            widths, excess = fit(wrapped, tails)
             if excess <= 0:
                 break
-            k = self.SUMMARY_COLUMNS.index(name)
-            cut = min(excess, max(0, widths[k] - max(least, head.sectionSizeHint(k))))
-            widths[k] -= cut
-            excess -= cut
         for k, width in enumerate(widths):
             if table.columnWidth(k) != width:
                 table.setColumnWidth(k, width)
         self._fit_summary_height()
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802
-        """Qt's event filter: the summary table's columns are refitted to its new width."""
+        """Qt's event filter: the summary table's columns are refitted to its new width; the mouse leaving the
+        latency chart clears its readout."""
         if watched is self.summary_table and event.type() == QEvent.Type.Resize and \
                 event.size().width() != event.oldSize().width():
             self._fit_summary_columns()
+        elif watched is self.plot and event.type() == QEvent.Type.Leave:
+            self.clear_readout()
         return super().eventFilter(watched, event)
 
     def _fit_texts_height(self) -> None:
@@ -1509,40 +1613,117 @@ class PerformanceView(QWidget):
         if 0 <= row < len(self._workloads) and row != self.workload_combo.currentIndex():
             self.workload_combo.setCurrentIndex(row)
 
+    def _hover_curves(self):
+        """(workload, failure state or None, its points) of every curve the crosshair snaps to: each workload's
+        closed ramp, its open-model part (a target beyond the ramp's peak lies on that part: review 57 #5) and its
+        operating point, and each failure state's curve shown on the chart with its point at the target (a state
+        hidden from its legend entry is left out)."""
+        from models.performance.results import CurvePoint
+
+        def at_target(wp, latency_ms: float | None) -> tuple:
+            """The point the chart's circle marks at the target, as the table and the Bad day line read it."""
+            if wp.target_iops is None or not finite(latency_ms) or wp.operating_iops <= 0:
+                return ()
+            return (CurvePoint(wp.target_iops, latency_ms, wp.target_iops * wp.block_kib * 1024 / 1e6,
+                               wp.host_latency_at_target_ms),)
+
+        resilience = self._resilience()
+        for workload in self._workloads:
+            yield workload, None, (*workload.curve, *workload.open_curve,
+                                   *at_target(workload, operating_latency(workload)))
+            for state in (resilience.states.get(workload.workload_id, ()) if resilience is not None else ()):
+                item = self.state_curve_item(workload.workload_id, state.state)
+                if item is not None and item.isVisible():
+                    wp = state.performance
+                    yield workload, state, (*wp.curve, *wp.open_curve, *at_target(wp, wp.latency_at_target_ms))
+
     def _on_mouse_moved(self, args) -> None:
-        """Crosshair: snap to the curve point nearest the mouse (in pixels) and show its IOPS, latency, MB/s."""
+        """Crosshair: snap to the curve point nearest the mouse (in pixels) and show its IOPS, latency, MB/s; off
+        the chart it is cleared (:meth:`clear_readout`)."""
         scene_pos = args[0] if isinstance(args, (tuple, list)) else args
         vb = self.plot.getViewBox()
         if not self._workloads or not vb.sceneBoundingRect().contains(scene_pos):
+            self.clear_readout()
             return
         mouse = vb.mapSceneToView(scene_pos)
         pixel = vb.viewPixelSize()
         best = None
-        for workload in self._workloads:
-            for point in workload.curve:
+        for workload, state, points in self._hover_curves():
+            for point in points:
                 if (self._log_x and point.iops <= 0) or (self._log_y and point.latency_ms <= 0):
                     continue
                 dx = (self._tx(point.iops) - mouse.x()) / (pixel[0] or 1.0)
                 dy = (self._ty(point.latency_ms) - mouse.y()) / (pixel[1] or 1.0)
                 distance = dx * dx + dy * dy
                 if best is None or distance < best[0]:
-                    best = (distance, workload, point)
+                    best = (distance, workload, state, point)
         if best is None:
             return
-        _, workload, point = best
+        _, workload, state, point = best
         self.readout_point = (workload.name, point)
+        self.readout_state = state_label(state) if state is not None else ""
         x, y = self._tx(point.iops), self._ty(point.latency_ms)
         self._cross_v.setPos(x)
         self._cross_h.setPos(y)
         self._cross_dot.setData([point.iops], [point.latency_ms])
         for item in (self._cross_v, self._cross_h, self._cross_dot):
             item.setVisible(True)
-        index = self._workloads.index(workload)
+        self._show_readout()
+
+    def _show_readout(self) -> None:
+        """The readout's text for :attr:`readout_point` fitted to the label's width: the figures whole, the
+        workload's name cut short with "…" first, then the host latency and the MB/s left out (at 1366 px the
+        text was cut off mid-figure: review 57 #6); the whole text in its tooltip."""
+        if self.readout_point is None or not self._workloads:
+            return
+        name, point = self.readout_point
+        index = next((k for k, w in enumerate(self._workloads) if w.name == name), 0)
+        dot = f"<span style='color:{series_color(index).name()}'>\u25cf</span> "
+        state = f" in {self.readout_state}" if self.readout_state else ""
+        figures = [f"<b>{fmt_iops(point.iops)} IOPS</b>", f"<b>{fmt_ms(point.latency_ms)}</b>"]
         host = f" (host {fmt_ms(point.host_latency_ms)})" if point.host_latency_ms is not None else ""
-        self.readout.setText(
-            f"<span style='color:{series_color(index).name()}'>\u25cf</span> {html_escape(workload.name)} \u00b7 "
-            f"<b>{fmt_iops(point.iops)} IOPS</b> \u00b7 <b>{fmt_ms(point.latency_ms)}</b>{host} \u00b7 "
-            f"{fmt_mbps(point.mbps)}")
+        mbps = fmt_mbps(point.mbps)
+        plain = QFontMetrics(self.readout.font())
+        bold_font = QFont(self.readout.font())
+        bold_font.setBold(True)
+        bold = QFontMetrics(bold_font)
+        room = self.readout.contentsRect().width() - 4
+        sep = " \u00b7 "
+
+        def width(label: str, host_text: str, mbps_text: str) -> int:
+            return (plain.horizontalAdvance("\u25cf " + label + sep * 2 + host_text + (sep + mbps_text if mbps_text
+                                                                                       else ""))
+                    + bold.horizontalAdvance(f"{fmt_iops(point.iops)} IOPS{fmt_ms(point.latency_ms)}"))
+
+        def text(label: str, host_text: str, mbps_text: str) -> str:
+            return (dot + (html_escape(label) + sep if label else "") + figures[0] + sep + figures[1] + host_text
+                    + (sep + mbps_text if mbps_text else ""))
+
+        whole = name + state
+        self.readout.setToolTip(plain_tooltip(f"{whole}: {fmt_iops(point.iops)} IOPS, {fmt_ms(point.latency_ms)}"
+                                              f"{host}, {mbps}"))
+        for host_text, mbps_text in ((host, mbps), ("", mbps), ("", "")):
+            spare = room - width("", host_text, mbps_text)
+            if spare >= plain.horizontalAdvance(whole):
+                self.readout.setText(text(whole, host_text, mbps_text))
+                return
+            # the state's words whole, the workload's name cut (at least a few characters of it)
+            cut = plain.elidedText(name, Qt.TextElideMode.ElideRight, spare - plain.horizontalAdvance(state))
+            if len(cut) >= min(len(name), 6):
+                self.readout.setText(text(cut + state, host_text, mbps_text))
+                return
+        self.readout.setText(text(self.readout_state, "", ""))  # the figures alone (and the state's name)
+
+    def clear_readout(self) -> None:
+        """No crosshair and an empty readout: the mouse left the chart, or a new result replaced the curves whose
+        point it read (it kept "598K IOPS" after the target changed: review 57 #6)."""
+        self.readout_point = None
+        self.readout_state = ""
+        if self.readout.text():
+            self.readout.clear()
+            self.readout.setToolTip("")
+        for item in (self._cross_v, self._cross_h, self._cross_dot):
+            item.setVisible(False)
 
     def view_to_scene(self, iops: float, latency_ms: float) -> QPointF:
         """The scene position of a data point (for tests and tools driving the crosshair)."""
