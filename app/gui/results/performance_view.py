@@ -949,7 +949,10 @@ class PerformanceView(QWidget):
                 low_item, high_item = pg.PlotDataItem(xs, lo, pen=edge), pg.PlotDataItem(xs, hi, pen=edge)
                 fill_color = QColor(color)
                 fill_color.setAlpha(45)
-                fill = pg.FillBetweenItem(low_item, high_item, brush=pg.mkBrush(fill_color))
+                # between the edges' drawn curves, not the data items: a PlotDataItem signals new data only, not the
+                # log10 mapping it gets from the plot, so a fill of the data items kept the linear values on a log
+                # axis and was drawn in the wrong place or not at all (revperf57 #1); its curve signals both
+                fill = pg.FillBetweenItem(low_item.curve, high_item.curve, brush=pg.mkBrush(fill_color))
                 fill.setZValue(5)
                 fill.setToolTip(plain_tooltip(f"{workload.name}: uncertainty band, P10 to P90 of the predicted mean "
                                               f"latency ({workload.profile or 'profile'}: "
