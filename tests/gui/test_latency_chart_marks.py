@@ -189,3 +189,18 @@ def test_a_short_log_latency_axis_has_several_tick_labels(qtbot) -> None:
     labels = axis.tickStrings(values, 1.0, 1.0)
     assert len(set(labels)) == len(labels)  # distinct numbers, each the real ms value
     assert all(float(text) == pytest.approx(10 ** v, rel=1e-3) for text, v in zip(labels, values))
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1366, 768)])
+def test_the_curve_legend_name_is_whole_where_the_legend_has_room(qtbot, sized_example, size) -> None:
+    """One workload: its legend entry was cut to 18 characters ("SLOB 100% SELECT…") even at 1920 x 1080, where
+    the whole name adds no legend row; whole now, the legend still in at most three rows (a name that would add a
+    row at 1366 x 768 is still cut: test_performance_legend_compact)."""
+    win, view = _performance(qtbot, sized_example, A800, *size)
+    w = view.selected_workload()
+    label = next(label for sample, label in view.legend.items if sample.item is view.curve_item(w.workload_id))
+    assert label.text == w.name == "SLOB 100% SELECT (Oracle)"
+    rows = -(-len(view.legend.items) // view.legend.columnCount)
+    assert rows <= 3
+    for _sample, entry in view.legend.items:  # every entry whole inside the chart's width
+        assert entry.mapRectToScene(entry.boundingRect()).right() <= view.plot.width(), entry.text

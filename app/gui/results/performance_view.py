@@ -300,6 +300,7 @@ class PerformanceView(QWidget):
         """The chart's edge marks (arrows and labels of marks off the chart, a target beyond it) and, for the
         saturation labels to avoid, the scene rects of their labels (``_edge_rects``)."""
         self._edge_rects: list[QRectF] = []
+        self._legend_name_key: tuple | None = None  # what the curve's legend name was last fitted to
         self._slo_lines: dict[str, pg.InfiniteLine] = {}
         self._saturation_lines: dict[str, pg.InfiniteLine] = {}
         self._operating_items: dict[str, pg.PlotDataItem] = {}
@@ -548,11 +549,38 @@ class PerformanceView(QWidget):
     def _fit_legend(self) -> None:
         """The legend's columns for the plot's width, and the plot's minimum height: its floor for the curves
         plus the legend's rows above them (the legend never eats into the curves' room)."""
+        self._fit_curve_legend_name()
         fit_legend_columns(self.plot, self.legend)
         legend_height = int(self.legend.boundingRect().height()) if self.legend.items else 0
         wanted = max(self._plot_floor, self._plot_floor - MIN_PLOT_HEIGHT + PLOT_CURVES_HEIGHT + legend_height)
         if self.plot.minimumHeight() != wanted:
             self.plot.setMinimumHeight(wanted)
+
+    def _fit_curve_legend_name(self) -> None:
+        """With one workload, its curve's legend entry as long as the legend allows: the whole name (or one cut at
+        34 characters) where the legend then takes no more rows than with the name cut to
+        ``ONE_WORKLOAD_LEGEND_CHARS`` (the laptop's cut; at 1920 x 1080 the name was cut with room to spare:
+        revperf57 #14)."""
+        if len(self._workloads) != 1 or not self.legend.items:
+            return
+        workload = self._workloads[0]
+        curve = self._curve_items.get(workload.workload_id)
+        label = next((label for sample, label in self.legend.items if sample.item is curve), None)
+        key = (self.plot.width(), workload.name, len(self.legend.items), label.opts.get("size") if label else None)
+        if label is None or key == self._legend_name_key:
+            return
+        self._legend_name_key = key
+        names = list(dict.fromkeys((_legend_name(workload.name, ONE_WORKLOAD_LEGEND_CHARS),
+                                    workload.name, _legend_name(workload.name, 34))))
+
+        def rows(name: str) -> int:
+            if label.text != name:
+                label.setText(name)
+            return -(-len(self.legend.items) // fit_legend_columns(self.plot, self.legend))
+
+        fewest = rows(names[0])
+        if not any(rows(name) <= fewest for name in names[1:]):
+            rows(names[0])
 
     @Slot(object)
     def set_design_errors(self, messages) -> None:
@@ -924,6 +952,7 @@ class PerformanceView(QWidget):
         plot.clear()
         self.legend.clear()
         self._legend_states.clear()
+        self._legend_name_key = None
         for store in (self._curve_items, self._open_items, self._band_items, self._state_items, self._state_markers,
                       self._slo_lines,
                       self._saturation_lines,
