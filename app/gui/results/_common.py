@@ -240,6 +240,11 @@ class MessagePanel(QWidget):
         return "\n".join(t for t in (self._title.text(), self._detail.text()) if t)
 
 
+LOG_TICK_FACTORS = ((1, 2, 5), (1, 1.5, 2, 3, 5, 7), (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 9))
+"""A log axis's labelled steps per decade, coarse to fine: the first that gives an axis three labels (the A90's
+0.09-0.17 ms Log latency axis had the one label "0.1": revperf57 #14)."""
+
+
 class ValueAxis(pg.AxisItem):
     """An axis whose tick labels read like the tables (``100K`` IOPS, ``0.5`` ms), linear or log.
 
@@ -252,16 +257,20 @@ class ValueAxis(pg.AxisItem):
         self.enableAutoSIPrefix(False)  # the labels format real values (0.9 ms), never "900 (x0.001)"
 
     def logTickValues(self, minVal, maxVal, size, stdTicks):  # noqa: N802 (pyqtgraph's name)
-        """On a log axis spanning few decades, minor ticks at 1, 2 and 5 per decade (pyqtgraph's hook)."""
+        """On a log axis spanning few decades, minor ticks at 1, 2 and 5 per decade, finer steps on an axis short
+        of a decade (``LOG_TICK_FACTORS``; pyqtgraph's hook)."""
         major = [(spacing, t) for spacing, t in stdTicks if spacing >= 1.0]
         if len(major) >= 3 or maxVal - minVal > 3:
             return major
-        minor = []
-        for decade in range(int(math.floor(minVal)), int(math.ceil(maxVal)) + 1):
-            for factor in (1, 2, 5):
-                value = decade + math.log10(factor)
-                if minVal < value < maxVal:
-                    minor.append(value)
+        for factors in LOG_TICK_FACTORS:  # the first steps giving three labels: a 0.09-0.17 ms axis had one
+            minor = []
+            for decade in range(int(math.floor(minVal)), int(math.ceil(maxVal)) + 1):
+                for factor in factors:
+                    value = decade + math.log10(factor)
+                    if minVal < value < maxVal:
+                        minor.append(value)
+            if len(minor) >= 3:
+                break
         return [(None, minor)]
 
     def tickStrings(self, values, scale, spacing):  # noqa: N802

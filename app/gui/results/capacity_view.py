@@ -199,8 +199,24 @@ def with_snapshots_text(value: str, ratio: str) -> str:
     return f"{value} ({ratio})"
 
 VALUE_LABEL_MARGIN = 1
+BAND_LABEL_GAP_PX = 4
+"""Pixels between a value label inside its bar and the P10-P90 box right of it."""
+BAR_TEXT = "#FFFFFF"
+"""A value label inside a total's bar (``TOTAL``: 5.2:1 contrast, light or dark theme)."""
 """Pixels above and below a waterfall value label's text (a pyqtgraph TextItem's document margin, 4 by default):
 with the chart's rows 4 px taller than a text line, neighbouring labels never overlap."""
+
+class _StepsTable(QTableView):
+    """The steps table, asking for no more height than its minimum: it takes the room the column has left (its
+    stretch), and the column (a scroll area sizing its widget to the layout's preferred height for its width) no
+    longer scrolled on a laptop for the ~7 rows a table asks for by default, which cut the step details' hint
+    under it in half at 1366 x 768 (revperf57 #14)."""
+
+    def sizeHint(self):  # noqa: N802 (Qt API)
+        hint = super().sizeHint()
+        hint.setHeight(self.minimumHeight())
+        return hint
+
 
 class _Kpi(QWidget):
     """A caption over a bold value, for the row of key figures."""
@@ -384,7 +400,7 @@ class CapacityView(QWidget):
         self.model.setHorizontalHeaderLabels(list(self.COLUMNS))
         for column, name in enumerate(self.COLUMNS):
             self.model.horizontalHeaderItem(column).setToolTip(self.COLUMN_TOOLTIPS[name])
-        self.table = QTableView()
+        self.table = _StepsTable()
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -947,6 +963,39 @@ class CapacityView(QWidget):
         width_px = max(self.plot.getViewBox().width(), 200.0)
         fraction = min(room_px / width_px, 0.6)
         self.plot.setXRange(0, top / (1 - fraction), padding=0)
+        self._place_band_labels()
+
+    def _place_band_labels(self) -> None:
+        """A bar with a P10-P90 box (the Effective total) gets its value inside the bar, in white, ending just left
+        of the box, where the bar's room there holds it (clear of the axis break): at the bar's end it lay over the
+        box (revperf57 #14); past the box's whisker it read as the value there (REVIEW54 #15). Without that room, or
+        with a box of no width (no spread), it stays at the bar's end like the other totals', on a backdrop."""
+        vb = self.plot.getViewBox()
+        per_px = vb.viewPixelSize()[0]
+        if not per_px or not math.isfinite(per_px):
+            return
+        unit = self._unit
+        for row, (bar, item) in enumerate(zip(self._bars, self._value_labels)):
+            if bar.band is None:
+                continue
+            start, end = self._tx(to_unit(bar.low, unit)), self._tx(to_unit(bar.high, unit))
+            label_w = item.textItem.boundingRect().width() * per_px
+            gap = BAND_LABEL_GAP_PX * per_px
+            right = min(self._tx(to_unit(bar.band[0], unit)), end) - gap
+            if self._break is not None and right - label_w < self._break[0] + gap < right + 2 * gap:
+                right = self._break[0] - 2 * gap  # clear of the break's strokes
+            if bar.kind == "total" and bar.band[1] > bar.band[0] and right - label_w >= start + gap:
+                item.setAnchor((1, 0.5))
+                item.setPos(right, row)
+                item.setColor(QColor(BAR_TEXT))
+                item.fill = pg.mkBrush(None)
+            else:
+                item.setAnchor((0, 0.5))
+                item.setPos(end, row)
+                item.setColor(text_color(self) if bar.kind == "total"
+                              else QColor({"drop": DROP, "gain": GAIN}.get(bar.kind, muted_color(self))))
+                item.fill = pg.mkBrush(tint(base_color(self), 225))
+            item.update()
 
     def value_label_rects(self) -> list[QRectF]:
         """The scene rectangles of the bars' value labels (for layout checks: they never overlap)."""

@@ -77,6 +77,7 @@ from models.formatting import fmt_latency_tails
 from models.present import profile_kind_text, target_cell
 from models.present.charts import (
     BAND_WORDS,
+    MARGIN,
     BandOutline,
     band_legend,
     band_outline,
@@ -193,6 +194,11 @@ STATE_SATURATION_REACH = 50.0
 """A failure state's curve that ends at its saturation below the SLO goes on vertically to this many times the
 higher of its SLO and its last latency: through the chart's top, as the main curve does (the axis never reaches
 it: ``latency_axes`` tops at a little above the SLO)."""
+OFF_CHART_REACH = 2.5
+"""A mark the chart must show beside ``latency_axes``'s (the p99 at the operating point, a failure state's point at
+the target) up to this multiple of the axis's top raises the axis to it; one above is named by an arrow at the top
+edge (the knee stays readable): on the A90 the p99 line was wholly above the chart and the FAS70's drive-rebuild
+point at 21.7 ms was off a 0-11.2 ms axis, with nothing saying so (revperf57 #3, #4)."""
 BAND_LABEL = BAND_WORDS
 """The legend's words for the uncertainty band (its tooltip and the table say what P10 and P90 are)."""
 
@@ -341,6 +347,13 @@ class PerformanceView(QWidget):
         self._state_items: dict[str, dict[str, pg.PlotDataItem]] = {}
         self._state_markers: dict[str, dict[str, pg.PlotDataItem]] = {}
         self._legend_states: set[str] = set()
+        self._hidden_states: set[str] = set()
+        """The failure states hidden by a click on their legend entry: they stay hidden when the chart is redrawn."""
+        self._edge_marks: list = []
+        """The chart's edge marks (arrows and labels of marks off the chart, a target beyond it) and, for the
+        saturation labels to avoid, the scene rects of their labels (``_edge_rects``)."""
+        self._edge_rects: list[QRectF] = []
+        self._legend_name_key: tuple | None = None  # what the curve's legend name was last fitted to
         self._slo_lines: dict[str, pg.InfiniteLine] = {}
         self._saturation_lines: dict[str, pg.InfiniteLine] = {}
         self._operating_items: dict[str, pg.PlotDataItem] = {}
@@ -597,11 +610,38 @@ class PerformanceView(QWidget):
     def _fit_legend(self) -> None:
         """The legend's columns for the plot's width, and the plot's minimum height: its floor for the curves
         plus the legend's rows above them (the legend never eats into the curves' room)."""
+        self._fit_curve_legend_name()
         fit_legend_columns(self.plot, self.legend)
         legend_height = int(self.legend.boundingRect().height()) if self.legend.items else 0
         wanted = max(self._plot_floor, self._plot_floor - MIN_PLOT_HEIGHT + PLOT_CURVES_HEIGHT + legend_height)
         if self.plot.minimumHeight() != wanted:
             self.plot.setMinimumHeight(wanted)
+
+    def _fit_curve_legend_name(self) -> None:
+        """With one workload, its curve's legend entry as long as the legend allows: the whole name (or one cut at
+        34 characters) where the legend then takes no more rows than with the name cut to
+        ``ONE_WORKLOAD_LEGEND_CHARS`` (the laptop's cut; at 1920 x 1080 the name was cut with room to spare:
+        revperf57 #14)."""
+        if len(self._workloads) != 1 or not self.legend.items:
+            return
+        workload = self._workloads[0]
+        curve = self._curve_items.get(workload.workload_id)
+        label = next((label for sample, label in self.legend.items if sample.item is curve), None)
+        key = (self.plot.width(), workload.name, len(self.legend.items), label.opts.get("size") if label else None)
+        if label is None or key == self._legend_name_key:
+            return
+        self._legend_name_key = key
+        names = list(dict.fromkeys((_legend_name(workload.name, ONE_WORKLOAD_LEGEND_CHARS),
+                                    workload.name, _legend_name(workload.name, 34))))
+
+        def rows(name: str) -> int:
+            if label.text != name:
+                label.setText(name)
+            return -(-len(self.legend.items) // fit_legend_columns(self.plot, self.legend))
+
+        fewest = rows(names[0])
+        if not any(rows(name) <= fewest for name in names[1:]):
+            rows(names[0])
 
     @Slot(object)
     def set_design_errors(self, messages) -> None:
@@ -830,6 +870,8 @@ class PerformanceView(QWidget):
             item.setZValue(8)
             item.setToolTip(plain_tooltip(self._state_tooltip(workload, state)))
             plot.addItem(item)
+            item.setVisible(state.state not in self._hidden_states)
+            item.visibleChanged.connect(lambda name=state.state, curve=item: self._show_state(name, curve.isVisible()))
             # one legend entry per state (REVIEW54 #13): with several workloads each state's curves share the
             # state's colour, and a second workload's curve of the same state adds no row
             if not several or state.state not in self._legend_states:
@@ -845,8 +887,25 @@ class PerformanceView(QWidget):
                                          symbolPen=pg.mkPen(state_color(state.state), width=2))
                 marker.setZValue(19)
                 marker.setToolTip(plain_tooltip(self._state_tooltip(workload, state)))
+                marker.setVisible(item.isVisible())
                 plot.addItem(marker)
                 self._state_markers.setdefault(workload.workload_id, {})[state.state] = marker
+
+    def _show_state(self, state: str, shown: bool) -> None:
+        """A failure state's curve was shown or hidden (its legend entry clicked): every workload's curve of that
+        state and its point at the target follow, and the choice outlives a redraw (a point stayed without its
+        curve and a hidden state came back with Log latency: revperf57 #7)."""
+        if shown == (state not in self._hidden_states):
+            return  # already so (the other curves of the state, set below, report it too)
+        if shown:
+            self._hidden_states.discard(state)
+        else:
+            self._hidden_states.add(state)
+        for store in (self._state_items, self._state_markers):
+            for items in store.values():
+                if state in items:
+                    items[state].setVisible(shown)
+        self._fit_range()
 
     @staticmethod
     def _state_target_point(state) -> tuple[float, float] | None:
@@ -954,6 +1013,7 @@ class PerformanceView(QWidget):
         plot.clear()
         self.legend.clear()
         self._legend_states.clear()
+        self._legend_name_key = None
         for store in (self._curve_items, self._open_items, self._band_items, self._state_items, self._state_markers,
                       self._slo_lines,
                       self._saturation_lines,
@@ -1010,7 +1070,10 @@ class PerformanceView(QWidget):
                 low_item, high_item = pg.PlotDataItem(xs, lo, pen=edge), pg.PlotDataItem(xs, hi, pen=edge)
                 fill_color = QColor(color)
                 fill_color.setAlpha(45)
-                fill = pg.FillBetweenItem(low_item, high_item, brush=pg.mkBrush(fill_color))
+                # between the edges' drawn curves, not the data items: a PlotDataItem signals new data only, not the
+                # log10 mapping it gets from the plot, so a fill of the data items kept the linear values on a log
+                # axis and was drawn in the wrong place or not at all (revperf57 #1); its curve signals both
+                fill = pg.FillBetweenItem(low_item.curve, high_item.curve, brush=pg.mkBrush(fill_color))
                 fill.setZValue(5)
                 fill.setToolTip(plain_tooltip(f"{workload.name}: uncertainty band, P10 to P90 of the predicted mean "
                                               f"latency ({workload.profile or 'profile'}: "
@@ -1120,6 +1183,7 @@ class PerformanceView(QWidget):
                 obstacles.append(line.label.sceneBoundingRect())
         if self._slo_note.scene() is not None:
             obstacles.append(self._slo_note.sceneBoundingRect())
+        obstacles += self._edge_rects
         placed: list[QRectF] = []  # the saturation labels placed so far: another one never goes over them
         heights = (1.0, 0.85, 0.7, 0.55, 0.4, 0.25, 0.1, 0.0)
         gaps = (3, 8, 16, 28, 44, 64)
@@ -1169,6 +1233,9 @@ class PerformanceView(QWidget):
         workloads = self._workloads
         axes = latency_axes(workloads)
         latencies = [p.latency_ms for w in workloads for p in w.curve]
+        marks = self._marks_to_show()
+        top = max([axes.latency_high_ms, *(y * MARGIN for _x, y, _w, _c in marks
+                                           if y * MARGIN <= OFF_CHART_REACH * axes.latency_high_ms)])
         vb = self.plot.getViewBox()
         if self._log_x:
             low = min((p.iops for w in workloads for p in w.curve if p.iops > 0), default=1.0)
@@ -1177,10 +1244,11 @@ class PerformanceView(QWidget):
             vb.setXRange(0, axes.iops_high, padding=0)
         if self._log_y:
             low = min((lat for lat in latencies if lat > 0), default=0.1)
-            vb.setYRange(math.log10(low) - 0.1, math.log10(axes.latency_high_ms), padding=0)
+            vb.setYRange(math.log10(low) - 0.1, math.log10(top), padding=0)
         else:
-            vb.setYRange(0, axes.latency_high_ms, padding=0)
+            vb.setYRange(0, top, padding=0)
         self.axes = axes
+        self._mark_edges([m for m in marks if m[1] > top], axes)
         note = slo_off_chart_text(axes)
         if note:
             self._slo_note.setText(note)
@@ -1188,9 +1256,78 @@ class PerformanceView(QWidget):
             # the arrow's tip at the top edge near the left, the note beside it
             self._slo_arrow.setPos(x_range[0] + 0.015 * (x_range[1] - x_range[0]), y_range[1])
             self._slo_note.setPos(x_range[0] + 0.03 * (x_range[1] - x_range[0]), y_range[1])
-            self.plot.addItem(self._slo_arrow, ignoreBounds=True)
-            self.plot.addItem(self._slo_note, ignoreBounds=True)
+            for item in (self._slo_arrow, self._slo_note):
+                if item.scene() is None:  # not yet (a state shown or hidden fits the range again)
+                    self.plot.addItem(item, ignoreBounds=True)
         self._place_saturation_labels()
+
+    def _marks_to_show(self) -> list[tuple[float, float, str, QColor]]:
+        """(IOPS, ms, words, colour) of the marks the latency axis should show beside ``latency_axes``'s: each
+        workload's p99 at its operating point (where its p99 line is drawn) and each shown failure state's point at
+        the target."""
+        marks = []
+        resilience = self._resilience()
+        for index, w in enumerate(self._workloads):
+            p99 = w.latency_p99_at_target_ms
+            if w.workload_id in self._p99_items and self._operating_point(w) is not None and finite(p99) and p99 > 0:
+                marks.append((w.operating_iops, p99, f"p99 {fmt_ms(p99)}", series_color(index)))
+            for state in (resilience.states.get(w.workload_id, ()) if resilience is not None else ()):
+                marker = self.state_marker_item(w.workload_id, state.state)
+                at = self._state_target_point(state)
+                if marker is not None and marker.isVisible() and at is not None and at[1] > 0:
+                    marks.append((at[0], at[1], f"{state_label(state)} {fmt_ms(at[1])}",
+                                  QColor(state_color(state.state))))
+        return marks
+
+    def _mark_edges(self, above: list[tuple[float, float, str, QColor]], axes) -> None:
+        """Name what the chart cannot show at its edge: an arrow up at the top edge with the words of each mark
+        above it (``_marks_to_show``), and at the right edge each target beyond the IOPS axis ("target 3.78M IOPS →
+        saturated": the axis ends a little right of saturation, and a saturated target was nowhere on the chart,
+        revperf57 #11)."""
+        for item in self._edge_marks:
+            if item.scene() is not None:
+                self.plot.removeItem(item)
+        self._edge_marks, self._edge_rects = [], []
+        vb = self.plot.getViewBox()
+        (x0, x1), (y0, y1) = vb.viewRange()
+        view = vb.sceneBoundingRect()
+        fill = tint(base_color(self), 210)
+        for x, _y, words, color in above:
+            vx = self._tx(x) if x > 0 or not self._log_x else x0
+            vx = min(max(vx, x0 + 0.01 * (x1 - x0)), x1 - 0.01 * (x1 - x0))
+            arrow = pg.ArrowItem(angle=90, headLen=10, tailLen=8, tailWidth=2, pen=None, brush=pg.mkBrush(color))
+            arrow.setPos(vx, y1)
+            right = vx < (x0 + x1) / 2  # the words on the side with more room
+            label = pg.TextItem(f"{words} ↑", color=color, anchor=(0, 0) if right else (1, 0), fill=fill)
+            label.setPos(vx + (1 if right else -1) * 0.012 * (x1 - x0), y1)
+            self._add_edge_mark(arrow, label, right, view)
+        row = 0
+        for index, w in enumerate(self._workloads):
+            if not target_saturates(w) or w.target_iops <= axes.iops_high:
+                continue
+            label = pg.TextItem(f"target {fmt_iops(w.target_iops)} IOPS → {SATURATED}", color=series_color(index),
+                                anchor=(1, 0.5), fill=fill)
+            label.setToolTip(plain_tooltip(
+                f"{w.name}: the target, {fmt_iops(w.target_iops)} IOPS, is beyond saturation "
+                f"({fmt_iops(w.saturation_iops)} IOPS): the design cannot carry it, and the chart ends a little right "
+                "of saturation"))
+            label.setPos(x1, y0 + (0.5 - 0.12 * row) * (y1 - y0))
+            row += 1
+            self._add_edge_mark(None, label, False, view)
+
+    def _add_edge_mark(self, arrow, label, right: bool, view: QRectF) -> None:
+        """Put an edge mark on the chart (not in its range) and keep its label's scene rect for the saturation
+        labels to avoid (computed here: a TextItem applies its anchor when next painted)."""
+        for item in (arrow, label):
+            if item is not None:
+                item.setZValue(25)
+                self.plot.addItem(item, ignoreBounds=True)
+                self._edge_marks.append(item)
+        rect = label.boundingRect()
+        at = self.plot.getViewBox().mapViewToScene(label.pos())
+        ax, ay = label.anchor.x(), label.anchor.y()
+        self._edge_rects.append(QRectF(at.x() - ax * rect.width(), at.y() - ay * rect.height(), rect.width(),
+                                       rect.height()).intersected(view))
 
     def _util_rows_that_fit(self) -> int:
         """How many utilisation rows fit the chart's height at one text line (plus a little air) each."""

@@ -9,7 +9,17 @@ from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
 
-from app.gui.results._common import axis_label_style, export_plot, html_escape, make_plot, muted_color, series_color
+from app.gui.results._common import (
+    axis_label_style,
+    base_color,
+    export_plot,
+    html_escape,
+    make_plot,
+    muted_color,
+    series_color,
+    text_color,
+    tint,
+)
 from app.gui.screen_fit import fit_to_screen
 from models.present.capacity_band import band_lines, runway_band_series
 from models.present.resilience import (
@@ -46,7 +56,11 @@ class RunwayDialog(QDialog):
         self.plot.setLabel("bottom", "Months from now", **axis_label_style(self))
         self.plot.setLabel("left", "Use of the limit (%)", **axis_label_style(self))
         self.plot.showGrid(x=True, y=True, alpha=0.15)
-        legend = self.plot.addLegend(offset=(10, 10))
+        # the text colour given before the entries are added: set after, it changed the option but not the words
+        # drawn, which stayed pyqtgraph's light grey on white (revperf57 #14); a backdrop under the words where a
+        # line passes behind them
+        self.plot.addLegend(offset=(10, 10), labelTextColor=text_color(self),
+                            brush=pg.mkBrush(tint(base_color(self), 220)))
         top = 100.0
         for i, (name, points) in enumerate(self.series):
             xs = [m for m, _ in points]
@@ -60,7 +74,6 @@ class RunwayDialog(QDialog):
         self.plot.addItem(limit)
         self.plot.setXRange(0, self.months, padding=0.02)
         self.plot.setYRange(0, top * 1.05, padding=0)
-        legend.setLabelTextColor(self.palette().text().color())
         lines = [line[0].upper() + line[1:] for line in runway_lines_with_dr_copies(resilience, evaluation)]
         beyond = runway_beyond_note(resilience, self.months)
         if beyond:  # an event past ten years: said, since the chart cannot show it
