@@ -238,8 +238,10 @@ def test_the_sizer_builds_ontap_candidates_as_ontap_would():
 # 'Storage networking supported' of each page (NetAppDocs ontap-systems key specifications; FAS2820: no NVMe/FC, FCoE)
 NETWORKING = {
     "netapp-fas50": ("fas50/overview.html", {"FC", "iSCSI", "NFS v3", "NVMe/FC", "NVMe/TCP", "S3", "SMB 3.1.1"}),
-    "netapp-fas70": ("fas70-key-specifications.html", {"FC", "iSCSI", "NFS v3", "NVMe/FC", "NVMe/TCP", "S3", "SMB 3.1.1"}),
-    "netapp-fas90": ("fas90-key-specifications.html", {"FC", "iSCSI", "NFS v3", "NVMe/FC", "NVMe/TCP", "S3", "SMB 3.1.1"}),
+    "netapp-fas70": ("fas70-key-specifications.html",
+                     {"FC", "iSCSI", "NFS v3", "NVMe/FC", "NVMe/TCP", "S3", "SMB 3.1.1"}),
+    "netapp-fas90": ("fas90-key-specifications.html",
+                     {"FC", "iSCSI", "NFS v3", "NVMe/FC", "NVMe/TCP", "S3", "SMB 3.1.1"}),
     "netapp-fas8300": ("fas8300-key-specifications.html",
                        {"FC", "iSCSI", "NFS v3", "NVMe/FC", "NVMe/TCP", "S3", "SMB 3.1.1"}),
     "netapp-fas8700": ("fas8700-key-specifications.html",
