@@ -147,3 +147,41 @@ def test_every_platform_the_sizer_proposes_fits_its_limits_and_reports_its_footp
     short = footprint_failures([(summary, controller, shelves, parts - 1, power, switch)])
     assert short == [f"{summary}: reports {parts - 1} rack units, below its parts' {parts}"]
     assert footprint_failures([(summary, controller, shelves, ru, None, switch)])  # the A20's typical power
+
+
+def test_the_audit_lists_the_hardware_that_drives_performance(capsys):
+    """Review 57: the audit left out the cores and NVRAM per node, assumed for every current ONTAP and E-Series
+    system, although the hardware relation runs ONTAP's per-core costs on the record's cores. It lists them now
+    with the other performance-driving fields, each with its source kind (FAS70: 32 cores assumed, its two 2 TB
+    Flash Cache modules per controller derived, 2 x 2 x 10^12 bytes = 3,725.3 GiB)."""
+    from app.cli import main
+    from models.catalog.audit import sizing_numbers
+
+    rows = {(kind, rid, field): (value, source) for kind, rid, field, value, source in sizing_numbers(CAT)}
+    assert rows[("controller", "netapp-fas70", "cores_per_node")] == ("32", "assumed")
+    assert rows[("controller", "netapp-aff-a800", "nvram_gib_per_node")] == ("32", "assumed")
+    assert rows[("controller", "netapp-fas70", "flash_cache_gib_per_node")] == (f"{2 * 2e12 / 2**30:.1f}", "derived")
+    assert rows[("controller", "netapp-aff-a90", "nodes")][0] == "2"
+    current = {e.id for e in CAT if isinstance(e, Controller) and e.lifecycle == "current"}
+    assert current and all(("controller", cid, "cores_per_node") in rows for cid in current)
+    assert main(["catalog", "controller", "--audit"]) == 0
+    out = capsys.readouterr().out
+    assert any(line.split()[:2] == ["netapp-fas70", "cores_per_node"] and line.split()[-1] == "assumed"
+               for line in out.splitlines())
+    assert any(line.split()[:2] == ["netapp-aff-a800", "nvram_gib_per_node"] for line in out.splitlines())
+
+
+def test_the_parts_list_says_an_assumed_core_count_is_not_published():
+    """The parts list printed '2 nodes × 32 cores' for the FAS70, whose cores NetApp does not publish (an assumed
+    count): it says so now, and a published count would read without the words."""
+    from models.present.bom import bill_of_materials
+
+    scenario = load_any(examples_dir() / "fas70-ds460c-nlsas-nfs.toml").scenario
+    row = next(r for r in bill_of_materials(scenario, CAT) if r.category == "Controller system")
+    assert row.figures.startswith("2 nodes × 32 cores (assumed: not published), ")
+    fas70 = CAT.get("netapp-fas70", Controller)
+    published = fas70.model_copy(update={"provenance": {**fas70.provenance, "cores_per_node": fas70.provenance[
+        "cores_per_node"].model_copy(update={"kind": "sourced"})}})
+    row = next(r for r in bill_of_materials(scenario, CAT.with_entries([published]))
+               if r.category == "Controller system")
+    assert row.figures.startswith("2 nodes × 32 cores, ")

@@ -20,11 +20,12 @@ EXAMPLE = examples_dir() / "fas70-ds460c-nlsas-nfs.toml"
 
 # (id, HA-pair memory GB, typical BTU/hr of the page, chassis per HA pair, rack units, FC ports / speed,
 #  Ethernet ports / speed of the HA pair, minimum ONTAP, max raw PB) from NetAppDocs ontap-systems key specifications
+#  (the FAS70 page as revised in December 2025: 'Typical Power: 3392 BTU/hr', the FAS90's figure; earlier 2653)
 PUBLISHED = [
     ("netapp-fas2820", 128, 1815, 1, 2, 8, 32, 12, 25, "9.13.1", 3.168),
     ("netapp-fas2750", 64, 1209, 1, 2, 8, 16, 12, 10, "9.4", 2.6832),
     ("netapp-fas50", 128, 2319, 1, 2, 24, 64, 16, 100, "9.16.1", 10.56),
-    ("netapp-fas70", 256, 2653, 2, 4, 48, 64, 32, 100, "9.15.1", 15.0),
+    ("netapp-fas70", 256, 3392, 2, 4, 48, 64, 32, 100, "9.15.1", 15.0),
     ("netapp-fas90", 1024, 3392, 2, 4, 48, 64, 32, 100, "9.15.1", 15.0),
     ("netapp-fas8300", 256, 4024, 1, 4, 32, 32, 20, 100, "9.7", 15.0),
     ("netapp-fas8700", 512, 5430, 1, 4, 32, 32, 20, 100, "9.7", 15.0),
@@ -232,3 +233,38 @@ def test_the_sizer_builds_ontap_candidates_as_ontap_would():
         if drive.id == "netapp-384tb-sas-ssd":
             assert (ctl.raid_type, ctl.spares_per_node) == ("raid_dp", 1)
     assert {"netapp-22tb-nlsas-7k2", "netapp-384tb-sas-ssd"} <= seen
+
+
+# 'Storage networking supported' of each page (NetAppDocs ontap-systems key specifications; FAS2820: no NVMe/FC, FCoE)
+NETWORKING = {
+    "netapp-fas50": ("fas50/overview.html", {"FC", "iSCSI", "NFS v3", "NVMe/FC", "NVMe/TCP", "S3", "SMB 3.1.1"}),
+    "netapp-fas70": ("fas70-key-specifications.html",
+                     {"FC", "iSCSI", "NFS v3", "NVMe/FC", "NVMe/TCP", "S3", "SMB 3.1.1"}),
+    "netapp-fas90": ("fas90-key-specifications.html",
+                     {"FC", "iSCSI", "NFS v3", "NVMe/FC", "NVMe/TCP", "S3", "SMB 3.1.1"}),
+    "netapp-fas8300": ("fas8300-key-specifications.html",
+                       {"FC", "iSCSI", "NFS v3", "NVMe/FC", "NVMe/TCP", "S3", "SMB 3.1.1"}),
+    "netapp-fas8700": ("fas8700-key-specifications.html",
+                       {"FC", "iSCSI", "NFS v3", "NVMe/FC", "NVMe/TCP", "S3", "SMB 3.1.1"}),
+    "netapp-fas2820": ("fas2800/overview.html", {"FC", "FCoE", "iSCSI", "NFS v3", "NVMe/TCP", "S3", "SMB 3.1.1"}),
+}
+AS_MODELLED = {"FC": "FCP", "iSCSI": "iSCSI", "NFS v3": "NFS", "NVMe/FC": "NVMe/FC", "NVMe/TCP": "NVMe/TCP",
+               "SMB 3.1.1": "SMB"}
+
+
+@pytest.mark.parametrize("cid", sorted(NETWORKING))
+def test_fas_offers_every_block_and_file_protocol_its_page_lists(cid):
+    """The FAS50/70/90 records lacked NVMe/TCP although their pages list it (review 57): the sizer never offered a FAS
+    for an NVMe/TCP request. Each record now lists what its page does (S3, FCoE: listed, not sized, and said so) and
+    cites the page's 'Storage networking supported' section."""
+    from models.sizing import _front_end
+
+    page, listed = NETWORKING[cid]
+    rec = CAT.get(cid, Controller)
+    assert set(rec.protocols) == {AS_MODELLED[p] for p in listed if p in AS_MODELLED}
+    assert rec.kind_of("protocols") == "sourced"
+    source = rec.sources["protocols"]
+    assert page in source and "Storage networking supported" in source
+    assert all(f"'{p}'" in source for p in listed)
+    assert "S3 object access" in source and "not sized" in source
+    assert _front_end(rec, "NVMe/TCP", CAT) is not None  # an Ethernet link the sizer can propose

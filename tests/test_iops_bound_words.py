@@ -23,11 +23,13 @@ def _workload(name: str):
 
 @pytest.mark.parametrize("name, whose", [
     ("aff-a70-ns224-oracle-nvmetcp", "25,000 block operations per second per core on its 64 cores (an assumed "
-                                     "count), the rate per core of NetApp's published 'up to' figure of 2,400,000 "
-                                     "IOPS for the AFF A90 HA pair over its 96 cores (an assumed count)"),
+                                     "count: not published), the rate per core of NetApp's published 'up to' figure "
+                                     "of 2,400,000 IOPS for the AFF A90 HA pair over its 96 cores (an assumed count: "
+                                     "not published)"),
     ("aff-a50-ns224-oracle-nvmefc64", "25,000 block operations per second per core on its 48 cores (an assumed "
-                                      "count), the rate per core of NetApp's published 'up to' figure of 2,400,000 "
-                                      "IOPS for the AFF A90 HA pair over its 96 cores (an assumed count)"),
+                                      "count: not published), the rate per core of NetApp's published 'up to' figure "
+                                      "of 2,400,000 IOPS for the AFF A90 HA pair over its 96 cores (an assumed count: "
+                                      "not published)"),
 ])
 def test_the_summary_names_whose_figure_per_ha_pair(name, whose):
     performance, wp = _workload(name)

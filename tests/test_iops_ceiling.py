@@ -106,7 +106,8 @@ def test_one_rate_per_core_bounds_every_ontap_controller_on_its_own_cores():
         assert "NetApp AFF A90 HA pair over its 96 cores" in ceiling.words, cid
     assert _get("netapp-aff-c800").peak_iops is None  # no figure NetApp publishes for it
     assert iops_ceiling(_get("netapp-ef550"), CAT) is None
-    assert "(an assumed count)" in iops_ceiling(_get("netapp-aff-a70"), CAT).words  # its cores are not published
+    # its cores are not published
+    assert "(an assumed count: not published)" in iops_ceiling(_get("netapp-aff-a70"), CAT).words
 
 
 def test_the_ceiling_is_a_rate_cap_beside_the_cpu_on_block_protocols_only():

@@ -41,14 +41,19 @@ SIZING_FIELDS: dict[str, tuple[str, ...]] = {
     "controller": ("max_drives", "max_shelves", "max_raw_bytes", "max_shelves_switched", "max_drives_switched",
                    "ports_per_node_expanded", "max_expansion_ssd", "fc_ports_per_node", "fc_port_speed_gbps",
                    "ethernet_ports_per_node", "ethernet_port_speed_gbps", "protocols", "rack_units",
-                   "typical_power_w", "memory_gib_per_node"),
+                   "typical_power_w", "nodes", "cores_per_node", "memory_gib_per_node", "nvram_gib_per_node",
+                   "backend_lanes_per_node", "flash_cache_gib_per_node", "flash_cache_read_us",
+                   "flash_cache_read_iops_per_node", "max_throughput_mbps", "peak_iops"),
     "shelf": ("bays", "rack_units", "typical_power_w"),
     "drive": ("marketed_bytes", "right_sized_bytes", "typical_power_w"),
     "switch": ("ports", "speed_gbps", "rack_units", "typical_power_w"),
 }
 """Per entry kind, the fields a sizing depends on that the audit lists (drive limits, raw capacity, front-end
 ports, protocols, rack units, power: the sizer's footprint counts the shelves' and drives' typical power and the
-project's front-end switches, ``models.topology.front_end_switches``)."""
+project's front-end switches, ``models.topology.front_end_switches``), and a controller's performance-driving
+hardware (nodes, cores and memory per node, back-end lanes, Flash Cache, throughput and published IOPS limits: the
+hardware relation runs ONTAP's per-core costs on the record's cores, ``models.performance.hardware_relation``;
+NVRAM is listed beside them though no model reads it yet)."""
 
 
 def _shelves(controller: Controller, by_id: dict[str, Entry]) -> tuple[list[Shelf], list[str]]:

@@ -504,12 +504,12 @@ def _ceiling(record: Controller, catalog: Catalog) -> Ceiling | None:
 
 
 def cores_words(record: Controller) -> str:
-    """``96 cores`` (nodes x cores per node), with `` (an assumed count)`` after it when the record's cores are not
-    a published figure (its ``provenance['cores_per_node']`` is not "sourced"): a bound computed from them is no
-    firmer than they are."""
+    """``96 cores`` (nodes x cores per node), with `` (an assumed count: not published)`` after it when the record's
+    cores are not a published figure (its ``provenance['cores_per_node']`` is not "sourced"): a bound computed from
+    them is no firmer than they are."""
     prov = record.provenance.get("cores_per_node")
     firm = prov is not None and prov.kind == "sourced"
-    return f"{record.nodes * record.cores_per_node} cores" + ("" if firm else " (an assumed count)")
+    return f"{record.nodes * record.cores_per_node} cores" + ("" if firm else " (an assumed count: not published)")
 
 
 @dataclass(frozen=True)

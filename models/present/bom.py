@@ -172,6 +172,13 @@ def _host_ports(rec: Controller) -> str:
     return f"; up to {', '.join(kinds)} ports per {node_noun(rec.family)}" if kinds else ""
 
 
+def _cores_basis(rec: Controller) -> str:
+    """`` (assumed: not published)`` after a controller's core count its vendor does not publish (its provenance is
+    not "sourced": every current ONTAP and E-Series record, review 57), so the parts list does not read an assumed
+    count as a specification; "" for a published count."""
+    return "" if rec.kind_of("cores_per_node") == "sourced" else " (assumed: not published)"
+
+
 def _controller_lines(
     node: ControllerNode, rec: Controller | None, name: str, catalog: Catalog, unit: CapacityUnit
 ) -> list[_Line]:
@@ -180,7 +187,7 @@ def _controller_lines(
     fig = ""
     if rec:
         noun = node_noun(rec.family)  # an E-Series array's two controllers, an ONTAP HA pair's two nodes
-        fig = (f"{nodes} {noun}s × {rec.cores_per_node} cores, "
+        fig = (f"{nodes} {noun}s × {rec.cores_per_node} cores{_cores_basis(rec)}, "
                f"{memory_text(rec.memory_gib_per_node, f' per {noun}', name)}" + _host_ports(rec))
     lines = node_figures(node, catalog, unit)  # "2 nodes, ONTAP 9.0", "RAID DP, ADP root-data"
     if lines and nodes:
