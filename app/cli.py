@@ -170,6 +170,11 @@ def _evaluate(args) -> int:
 
     loaded = load_project_file(args.path, read_only=True)
     project = loaded.project
+    if args.unit and args.unit != project.settings.capacity_unit.value:  # every sentence in the unit asked for
+        from models.units import CapacityUnit  # (the N+k checks are worded as the project's unit while solved)
+
+        project = project.model_copy(update={"settings": project.settings.model_copy(
+            update={"capacity_unit": CapacityUnit(args.unit)})})
     try:
         design = with_layouts(resolve(project, args.scenario, loaded.catalog))
     except KeyError as exc:
@@ -1167,7 +1172,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("path", help=PROJECT_HELP)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--scenario", help="scenario name (default: the active one)")
-    p.add_argument("--unit", choices=("TB", "TiB"), help="capacity unit for the text output")
+    p.add_argument("--unit", choices=("TB", "TiB"), help="capacity unit of the text output and of the sentences and "
+                   "formulas in --json (its numbers are bytes)")
     p.set_defaults(func=_evaluate)
 
     p = sub.add_parser("examples", help="list the bundled examples")

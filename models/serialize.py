@@ -243,4 +243,37 @@ def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilienc
         out["runway"] = {"months_until_full": _num(resilience.months_until_full),
                          "months_until_slo_breach": _num(resilience.months_until_slo_breach),
                          "months_until_saturation": _num(resilience.months_until_saturation)}
-    return out
+    return texts_in_unit(out, unit, _exact(evaluation.capacity))
+
+
+CITATION_KEYS = frozenset({"source", "sources"})
+"""Keys whose text is a citation, kept as its publisher writes it (never put in the chosen unit)."""
+
+
+def _exact(capacity: ScenarioCapacity | None) -> tuple[float, ...]:
+    """The byte counts the capacity result holds exactly (``models.present.capacity_text.exact_figures`` of each
+    system): the engine's rounded binary figures become the decimal figures of these."""
+    from models.present.capacity_text import exact_figures
+
+    return tuple(v for s in (capacity.systems if capacity is not None else ()) for v in exact_figures(s))
+
+
+def texts_in_unit(data: Any, unit: CapacityUnit | str, exact: tuple[float, ...] = ()) -> Any:
+    """``data`` (JSON-ready) with every text's engine-formatted binary figures (a step's formula ``40 x 2.18 TiB``,
+    a note's ``6.99 TiB``) in ``unit`` (``models.present.capacity_text.text_in_unit``), citations
+    (:data:`CITATION_KEYS`) as written: ``storplan evaluate --json --unit TB`` never mixes TiB into its TB
+    sentences. Numbers stay bytes. A binary unit returns ``data`` unchanged."""
+    if CapacityUnit(unit) is CapacityUnit.TIB:
+        return data
+    from models.present.capacity_text import text_in_unit
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, str):
+            return text_in_unit(value, unit, exact)
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        if isinstance(value, dict):
+            return {k: (v if k in CITATION_KEYS else walk(v)) for k, v in value.items()}
+        return value
+
+    return walk(data)
