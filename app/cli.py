@@ -202,7 +202,7 @@ def _evaluate(args) -> int:
     from models.present.capacity_band import reduction_words
     from models.present.citations import customer_citation
     from models.present.cost import footprint_rows, option_rows
-    from models.present.resilience import runway_lines, state_verdict
+    from models.present.resilience import runway_lines_with_dr_copies, state_verdict
     from models.present.uncertainty import iops_band_text, profile_text, workload_profile_text
     from models.present.verdicts import evaluation_verdict
 
@@ -218,7 +218,9 @@ def _evaluate(args) -> int:
     capacity = data["capacity"]
     if capacity:
         print("\nCapacity")
-        with_snapshots = "With Snapshot copies and clones"
+        from models.present.logical_data import LOGICAL_DATA_WITH_SNAPSHOTS
+
+        with_snapshots = LOGICAL_DATA_WITH_SNAPSHOTS  # logical data, not capacity: one name in every view
         width = max((len(s["name"]) for s in capacity["steps"]), default=10)
         if capacity["effective_with_snapshots_bytes"] != capacity["effective_bytes"]:
             width = max(width, len(with_snapshots))
@@ -287,7 +289,7 @@ def _evaluate(args) -> int:
     print("\nRunway")
     from models.project.model import growth_unmeasured
 
-    for line in runway_lines(resilience, growth_unmeasured(design.scenario.workloads)):
+    for line in runway_lines_with_dr_copies(resilience, evaluation, growth_unmeasured(design.scenario.workloads)):
         print(f"  {line}")
     print(f"\nCost and footprint over {tco.inputs.horizon_months} months")
     for label, value in footprint_rows(tco):
