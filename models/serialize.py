@@ -242,8 +242,8 @@ def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilienc
                                      for c in resilience.requirement_checks]
         out["runway"] = {"months_until_full": _num(resilience.months_until_full),
                          "months_until_slo_breach": _num(resilience.months_until_slo_breach),
-                         "months_until_saturation": _num(resilience.months_until_saturation)}
-        out["runway"].update(_runway_more(evaluation, resilience))
+                         "months_until_saturation": _num(resilience.months_until_saturation),
+                         **_runway_more(evaluation, resilience)}
     return texts_in_unit(out, unit, _exact(evaluation.capacity))
 
 

@@ -195,8 +195,8 @@ RIGHT_SIZED_MORE_DIGITS = (3, 4)
 
 def right_sized_text(marketed_bytes: float | None, right_sized_bytes: float, unit: CapacityUnit | str) -> str:
     """A drive's right-sized capacity in ``unit`` (``3.49 TiB``); in TB with 3 decimals, else 4, where at 2 it would
-    read as the marketed size beside it (``models.present.nodes.drive_size``, in TB) while smaller (``3.84 TB SSD, right-sized 3.837 TB``, never ``right-sized 3.84
-    TB``: review cons57 #7, in TB the right-sizing disappeared)."""
+    read as the marketed size beside it (``models.present.nodes.drive_size``, in TB) while smaller (``3.84 TB SSD,
+    right-sized 3.8395 TB``, never ``right-sized 3.84 TB``: review cons57 #7, in TB the right-sizing disappeared)."""
     text = fmt_capacity(right_sized_bytes, unit)
     if (CapacityUnit(unit) is not CapacityUnit.TB or marketed_bytes is None or right_sized_bytes == marketed_bytes
             or text != fmt_capacity(marketed_bytes, unit)):  # the marketed size is shown in TB (drive_size)
