@@ -170,6 +170,11 @@ def _evaluate(args) -> int:
 
     loaded = load_project_file(args.path, read_only=True)
     project = loaded.project
+    if args.unit and args.unit != project.settings.capacity_unit.value:  # every sentence in the unit asked for
+        from models.units import CapacityUnit  # (the N+k checks are worded as the project's unit while solved)
+
+        project = project.model_copy(update={"settings": project.settings.model_copy(
+            update={"capacity_unit": CapacityUnit(args.unit)})})
     try:
         design = with_layouts(resolve(project, args.scenario, loaded.catalog))
     except KeyError as exc:
@@ -197,7 +202,7 @@ def _evaluate(args) -> int:
     from models.present.capacity_band import reduction_words
     from models.present.citations import customer_citation
     from models.present.cost import footprint_rows, option_rows
-    from models.present.resilience import runway_lines, state_verdict
+    from models.present.resilience import runway_lines_with_dr_copies, state_verdict
     from models.present.uncertainty import iops_band_text, profile_text, workload_profile_text
     from models.present.verdicts import evaluation_verdict
 
@@ -213,7 +218,9 @@ def _evaluate(args) -> int:
     capacity = data["capacity"]
     if capacity:
         print("\nCapacity")
-        with_snapshots = "With Snapshot copies and clones"
+        from models.present.logical_data import LOGICAL_DATA_WITH_SNAPSHOTS
+
+        with_snapshots = LOGICAL_DATA_WITH_SNAPSHOTS  # logical data, not capacity: one name in every view
         width = max((len(s["name"]) for s in capacity["steps"]), default=10)
         if capacity["effective_with_snapshots_bytes"] != capacity["effective_bytes"]:
             width = max(width, len(with_snapshots))
@@ -282,7 +289,7 @@ def _evaluate(args) -> int:
     print("\nRunway")
     from models.project.model import growth_unmeasured
 
-    for line in runway_lines(resilience, growth_unmeasured(design.scenario.workloads)):
+    for line in runway_lines_with_dr_copies(resilience, evaluation, growth_unmeasured(design.scenario.workloads)):
         print(f"  {line}")
     print(f"\nCost and footprint over {tco.inputs.horizon_months} months")
     for label, value in footprint_rows(tco):
@@ -1169,7 +1176,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("path", help=PROJECT_HELP)
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--scenario", help="scenario name (default: the active one)")
-    p.add_argument("--unit", choices=("TB", "TiB"), help="capacity unit for the text output")
+    p.add_argument("--unit", choices=("TB", "TiB"), help="capacity unit of the text output and of the sentences and "
+                   "formulas in --json (its numbers are bytes)")
     p.set_defaults(func=_evaluate)
 
     p = sub.add_parser("examples", help="list the bundled examples")

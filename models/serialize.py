@@ -242,5 +242,72 @@ def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilienc
                                      for c in resilience.requirement_checks]
         out["runway"] = {"months_until_full": _num(resilience.months_until_full),
                          "months_until_slo_breach": _num(resilience.months_until_slo_breach),
-                         "months_until_saturation": _num(resilience.months_until_saturation)}
-    return out
+                         "months_until_saturation": _num(resilience.months_until_saturation),
+                         **_runway_more(evaluation, resilience)}
+    return texts_in_unit(out, unit, _exact(evaluation.capacity))
+
+
+def _runway_more(evaluation: Evaluation, resilience: Any) -> dict[str, Any]:
+    """What the report's runway says beyond the three months (review cons57 #1, #4):
+
+    * ``months_until_slo_breach_in_takeover``: when the project requires the SLO in takeover (and IOPS targets
+      grow, as the report's runway: ``models.present.resilience.runway_lines``), the month a growing
+      target passes its max IOPS at the SLO in that state (``models.present.resilience.takeover_breach``; null:
+      not within ten years, or not required: then ``slo_in_takeover_state`` is null too), and
+      ``slo_in_takeover_state`` the state in words (``takeover``, ``failover``, ``controller failover``);
+    * ``dr_copies``: each replication destination's DR copy, ``{"system_id", "system_label",
+      "months_until_full"}`` (null: not within 20 years), as the report's "months until the DR copy on <system>
+      is full"; ``months_until_full`` counts only the systems serving workloads;
+    * ``first_to_fill``: the system that fills first, a DR copy included, as the Capacity tab's key figure
+      (``{"system_id", "system_label", "dr_copy", "months_until_full"}``; null: none fills).
+    """
+    from models.present.dr_copy import dr_copies, first_to_fill
+    from models.present.resilience import takeover_breach, targets_grow
+
+    breach = takeover_breach(resilience) if targets_grow(resilience) else None  # as the report's runway lines
+    capacity = evaluation.capacity
+    names = {c.system_id: c.system_label or c.system_id for c in capacity.systems} if capacity is not None else {}
+    first = first_to_fill(capacity)
+    return {
+        "months_until_slo_breach_in_takeover": _num(breach[0]) if breach is not None else None,
+        "slo_in_takeover_state": breach[1] if breach is not None else None,
+        "dr_copies": [{"system_id": system_id, "system_label": names.get(system_id, system_id),
+                       "months_until_full": _num(copy.runway_months)}
+                      for system_id, copy in dr_copies(evaluation.protection).items()],
+        "first_to_fill": None if first is None or capacity is None else {
+            "system_id": first[1].system_id, "system_label": first[1].system_label,
+            "dr_copy": capacity.is_replica_only(first[1].system_id), "months_until_full": _num(first[0])},
+    }
+
+
+CITATION_KEYS = frozenset({"source", "sources"})
+"""Keys whose text is a citation, kept as its publisher writes it (never put in the chosen unit)."""
+
+
+def _exact(capacity: ScenarioCapacity | None) -> tuple[float, ...]:
+    """The byte counts the capacity result holds exactly (``models.present.capacity_text.exact_figures`` of each
+    system): the engine's rounded binary figures become the decimal figures of these."""
+    from models.present.capacity_text import exact_figures
+
+    return tuple(v for s in (capacity.systems if capacity is not None else ()) for v in exact_figures(s))
+
+
+def texts_in_unit(data: Any, unit: CapacityUnit | str, exact: tuple[float, ...] = ()) -> Any:
+    """``data`` (JSON-ready) with every text's engine-formatted binary figures (a step's formula ``40 x 2.18 TiB``,
+    a note's ``6.99 TiB``) in ``unit`` (``models.present.capacity_text.text_in_unit``), citations
+    (:data:`CITATION_KEYS`) as written: ``storplan evaluate --json --unit TB`` never mixes TiB into its TB
+    sentences. Numbers stay bytes. A binary unit returns ``data`` unchanged."""
+    if CapacityUnit(unit) is CapacityUnit.TIB:
+        return data
+    from models.present.capacity_text import text_in_unit
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, str):
+            return text_in_unit(value, unit, exact)
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        if isinstance(value, dict):
+            return {k: (v if k in CITATION_KEYS else walk(v)) for k, v in value.items()}
+        return value
+
+    return walk(data)

@@ -176,7 +176,9 @@ def test_one_precision_per_kind_of_figure(exported):
                     for r in rows[1:]:
                         if r[k]:
                             value = float(r[k])
-                            wanted = 2 if value == 0 else max(2, 1 - math.floor(math.log10(abs(value))))
+                            # the cell's 4 decimals (review cons57 #6), more only for two significant digits;
+                            # never a float's 8 or 17 (0.36379788)
+                            wanted = 4 if value == 0 else max(4, 1 - math.floor(math.log10(abs(value))))
                             assert len(r[k].split(".")[1]) <= wanted if "." in r[k] else True, (column, r[k])
     header, rows = _rows(exported["fas70-ds460c-nlsas-nfs"][0], "Data-reduction bands")
     assert all(h.endswith("(x:1)") for h in header[2:8])

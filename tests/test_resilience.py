@@ -255,7 +255,11 @@ def test_evaluate_json_has_states_and_runway():
                     "max_iops_at_slo_band_p90"):
             assert key in s, key
     assert states["takeover"]["meets_slo"] is False
-    assert set(data["runway"]) == {"months_until_full", "months_until_slo_breach", "months_until_saturation"}
+    assert set(data["runway"]) == {"months_until_full", "months_until_slo_breach", "months_until_saturation",
+                                   "months_until_slo_breach_in_takeover", "slo_in_takeover_state", "dr_copies",
+                                   "first_to_fill"}  # review cons57: the report's runway lines, each a key
+    assert data["runway"]["months_until_slo_breach_in_takeover"] is None  # no growth: no takeover line either
+    assert data["runway"]["dr_copies"] == []
     assert data["runway"]["months_until_slo_breach"] is None  # the example's IOPS do not grow
     (check,) = data["requirement_checks"]  # the example requires the SLO in takeover, which it misses
     assert check["requirement"] == "slo_in_takeover" and check["met"] is False and "saturated" in check["text"]

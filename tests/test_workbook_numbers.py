@@ -1,5 +1,5 @@
 """Numbers as numbers in every sheet of the sizing workbook, rounded by number formats (the cell keeps the full
-value), and the CSV files rounded to the same decimals: read back with openpyxl and the csv module."""
+value), and the CSV files at the cells' precision (at least 4 decimals): read back with openpyxl and the csv module."""
 
 from __future__ import annotations
 
@@ -102,8 +102,9 @@ def test_summary_values_are_rounded_by_their_format_and_keep_their_full_value(wr
     assert usable.number_format == "#,##0.00"  # two decimals, as the PDF (review 53b: 83.819 TiB, 0.36379788)
     csv_rows = {r[0]: r[1] for r in _csv(folder, "summary.csv")[1:]}
     assert csv_rows[f"{wp.name}: saturation"] == str(round(wp.saturation_iops))
-    assert float(csv_rows[f"{wp.name}: latency at target"]) == round(wp.latency_at_target_ms, 3)
-    assert float(csv_rows["Usable capacity"]) == round(evaluation.capacity.total.usable_bytes / 2**40, 2)
+    assert float(csv_rows[f"{wp.name}: latency at target"]) == round(wp.latency_at_target_ms, 4)
+    # the cell's own 4 decimals, not the format's 2 (review cons57 #6: right-sizing vanished from the CSV)
+    assert float(csv_rows["Usable capacity"]) == round(evaluation.capacity.total.usable_bytes / 2**40, 4)
     months = [("Months until the SLO is breached (growing target)", resilience.months_until_slo_breach),
               ("Months until saturation (growing target)", resilience.months_until_saturation),
               ("Months until full", evaluation.capacity.total.months_until_full)]
@@ -113,7 +114,7 @@ def test_summary_values_are_rounded_by_their_format_and_keep_their_full_value(wr
             assert isinstance(cells[label].value, str) and cells[label].value and csv_rows[label] == cells[label].value
             continue
         assert cells[label].value == pytest.approx(value) and cells[label].number_format == "0.0"
-        assert csv_rows[label] == str(round(value, 1))  # was 36.19591670364147
+        assert csv_rows[label] == str(round(value, 4))  # was 36.19591670364147, then 36.2 (review cons57 #6)
         shown += 1
     assert shown >= 1
 

@@ -111,9 +111,9 @@ def _csv_bytes(rows: list) -> bytes:
 
 
 def write_sheet_csv(rows: list, path: Path) -> Path:
-    """Write one sheet's rows as a CSV file (UTF-8, comma-separated, None as an empty cell, numbers rounded to
-    their unit's decimals as the XLSX shows them: ``models.present.workbook.csv_value``; text a spreadsheet would
-    read as a formula with the ``'`` prefix: ``csv_text``); returns ``path``.
+    """Write one sheet's rows as a CSV file (UTF-8, comma-separated, None as an empty cell, numbers at the
+    XLSX cells' precision, at least 4 decimals, counts whole: ``models.present.workbook.csv_value``; text a
+    spreadsheet would read as a formula with the ``'`` prefix: ``csv_text``); returns ``path``.
 
     Raises:
         WorkbookError: the file cannot be written (the message names it).

@@ -53,7 +53,7 @@ from models.project.model import (
 )
 from models.project.names import node_names
 from models.topology import controller_of_shelf
-from models.units import CapacityUnit
+from models.units import CapacityUnit, format_capacity
 
 BTU_PER_W = 3.412142
 """BTU per hour of one watt (1 W = 3.412142 BTU/hr, the international-table BTU)."""
@@ -196,12 +196,31 @@ def _controller_lines(
     return [("Controller system", 1, name, fig)]
 
 
+RIGHT_SIZED_MORE_DIGITS = (3, 4)
+"""Decimals a right-sized drive size gains, in turn, where at two it reads as the marketed size."""
+
+
+def right_sized_text(marketed_bytes: float | None, right_sized_bytes: float, unit: CapacityUnit | str) -> str:
+    """A drive's right-sized capacity in ``unit`` (``3.49 TiB``); in TB with 3 decimals, else 4, where at 2 it would
+    read as the marketed size beside it (``models.present.nodes.drive_size``, in TB) while smaller (``3.84 TB SSD,
+    right-sized 3.8395 TB``, never ``right-sized 3.84 TB``: review cons57 #7, in TB the right-sizing disappeared)."""
+    text = fmt_capacity(right_sized_bytes, unit)
+    if (CapacityUnit(unit) is not CapacityUnit.TB or marketed_bytes is None or right_sized_bytes == marketed_bytes
+            or text != fmt_capacity(marketed_bytes, unit)):  # the marketed size is shown in TB (drive_size)
+        return text
+    for digits in RIGHT_SIZED_MORE_DIGITS:
+        text = format_capacity(right_sized_bytes, unit, digits)
+        if text != format_capacity(marketed_bytes, unit, digits):
+            break
+    return text
+
+
 def _shelf_lines(node: ShelfNode, rec: Shelf | None, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
     """The lines of a shelf node; ``rec`` its catalog record (None when missing), ``name`` its model's name."""
     d = catalog.find(node.drive)
     fig = drive_size(catalog, node.drive, unit)
     if isinstance(d, Drive):
-        fig += f", {d.interface}, right-sized {fmt_capacity(d.right_sized_bytes, unit)}"
+        fig += f", {d.interface}, right-sized {right_sized_text(d.marketed_bytes, d.right_sized_bytes, unit)}"
     if rec is not None and rec.internal:  # the controller's own bays: no shelf of their own to order or rack
         return [(INTERNAL_BAYS, 1, name, f"{rec.bays} bays"),
                 ("Drives", node.drive_count, model_name(catalog, node.drive), fig)]

@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING
 from models.units import growth_factor
 
 if TYPE_CHECKING:
-    from models.capacity.results import ScenarioCapacity
+    from models.capacity.results import CapacityResult, ScenarioCapacity
     from models.replication import Protection
 
-__all__ = ["DrCopy", "dr_copies", "dr_copy_runway_lines", "dr_copy_runway_series"]
+__all__ = ["DrCopy", "dr_copies", "dr_copy_months", "dr_copy_runway_label", "dr_copy_runway_lines",
+           "dr_copy_runway_series", "first_to_fill"]
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,30 @@ def dr_copies(protection: Protection | None) -> dict[str, DrCopy]:
     return out
 
 
+def dr_copy_runway_label(system: str) -> str:
+    """``Months until the DR copy on <system> is full``: the DR copy's runway as the report's runway names it
+    (:func:`dr_copy_runway_lines`), the label of its row in the exported Summary."""
+    return f"Months until the DR copy on {system} is full"
+
+
+def dr_copy_months(months: float | None) -> str:
+    """A DR copy's runway in words: ``18 months``, ``already`` when full now, ``not within 20 years`` (None)."""
+    from models.formatting import fmt_months
+
+    return "not within 20 years" if months is None else "already" if months <= 0 else fmt_months(months)
+
+
+def first_to_fill(capacity: ScenarioCapacity | None) -> tuple[float, CapacityResult] | None:
+    """(months, system) of the system that fills first, a replication destination's DR copy included (the
+    scenario's months until full counts only the systems serving workloads): the Capacity tab's key figure and
+    ``runway.first_to_fill`` of ``storplan evaluate --json``; None without a system that fills."""
+    from models.formatting import finite
+
+    runways = [(float(s.months_until_full), s) for s in (capacity.systems if capacity is not None else ())
+               if s.months_until_full is not None and finite(s.months_until_full)]
+    return min(runways, key=lambda r: r[0]) if runways else None
+
+
 def dr_copy_runway_lines(protection: Protection | None, names: dict[str, str]) -> list[str]:
     """One line per replication destination for the report's runway: when its grown copies fill it.
 
@@ -82,12 +107,9 @@ def dr_copy_runway_lines(protection: Protection | None, names: dict[str, str]) -
         e.g. ``["months until the DR copy on CVO DR is full: 18 months (its copies grown at their workloads'
         growth; Protection and DR)"]``; "not within 20 years" for a runway beyond it. Never raises.
     """
-    from models.formatting import fmt_months
-
     out = []
     for system_id, copy in dr_copies(protection).items():
-        months = "not within 20 years" if copy.runway_months is None else (
-            "already" if copy.runway_months <= 0 else fmt_months(copy.runway_months))
+        months = dr_copy_months(copy.runway_months)
         out.append(f"months until the DR copy on {names.get(system_id, system_id)} is full: {months} (its copies "
                    "grown at their workloads' growth; see Protection and DR)")
     return out

@@ -313,17 +313,31 @@ def compact_states(states: Iterable[StateResult], normal: WorkloadPerformance | 
     return " · ".join(parts)
 
 
-def compact_runway(resilience: Resilience) -> str:
+def compact_runway(resilience: Resilience, evaluation: Evaluation | None = None) -> str:
     """The runway in one line: ``full: 36 months · SLO breach: not within ten years · saturation: ...`` (the
-    capacity's months as :func:`full_words`)."""
+    capacity's months as :func:`full_words`). With ``evaluation`` (its replication), each DR copy's months too, as
+    the report's runway (:func:`runway_lines_with_dr_copies`): ``full (systems serving workloads): 128 months ·
+    DR copy on CVO DR full: 18 months · ...`` (review cons57 #1: the line said only 128 where the Capacity tab
+    said 18)."""
     def months(value: float | None) -> str:
         if value is None:
             return "not within ten years"
         return "already" if value <= 0 else fmt_months(value)
 
+    full = f"full: {full_words(resilience.months_until_full)}"
+    if evaluation is not None:
+        from models.present.dr_copy import dr_copies, dr_copy_months
+
+        capacity = evaluation.capacity
+        names = {c.system_id: c.system_label or c.system_id for c in capacity.systems} if capacity else {}
+        copies = [f"DR copy on {names.get(system_id, system_id)} full: {dr_copy_months(copy.runway_months)}"
+                  for system_id, copy in dr_copies(evaluation.protection).items()]
+        if copies:
+            full = " · ".join([f"full (systems serving workloads): {full_words(resilience.months_until_full)}",
+                               *copies])
     if not targets_grow(resilience) and static_targets(resilience):
-        return f"full: {full_words(resilience.months_until_full)} · IOPS targets do not grow"
-    return (f"full: {full_words(resilience.months_until_full)} · SLO breach at the growing target: "
+        return f"{full} · IOPS targets do not grow"
+    return (f"{full} · SLO breach at the growing target: "
             f"{months(resilience.months_until_slo_breach)} · saturation: {months(resilience.months_until_saturation)}")
 
 

@@ -1,6 +1,6 @@
 """The capacity waterfall as a person reads it: one bar (and one table row) per step, from raw down to usable, up
-to effective (data reduction) and, where Snapshot or FlexClone copies add to it, on to the effective capacity with
-them.
+to effective (data reduction) and, where Snapshot or FlexClone copies add to it, on to the logical data including
+them (not capacity: ``models.present.logical_data``).
 
 Shared by the GUI's capacity view and the PDF report, so both draw the same bars in the same order: the engine's
 ``CapacityResult.steps``, the "Usable" total placed after ``usable_step_count`` steps (the engine knows where the
@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from models.present.citations import customer_citation
+from models.present.logical_data import LOGICAL_DATA_WITH_SNAPSHOTS
 
 if TYPE_CHECKING:
     from models.capacity.reduction_band import CapacityBand
@@ -24,8 +25,9 @@ __all__ = ["EFFECTIVE_WITH_SNAPSHOTS", "WaterfallBar", "build_waterfall", "same_
 
 USABLE_DETAIL = "Capacity after RAID, spares and reserves"
 EFFECTIVE_DETAIL = "Usable capacity times data reduction (compression, compaction, deduplication)"
-EFFECTIVE_WITH_SNAPSHOTS = "Effective with Snapshot copies and clones"
-"""The label of the last total when Snapshot or FlexClone copies add to the effective capacity."""
+EFFECTIVE_WITH_SNAPSHOTS = LOGICAL_DATA_WITH_SNAPSHOTS
+"""The label of the last total when Snapshot or FlexClone copies add to the effective capacity: logical data, not
+capacity (``models.present.logical_data``: one name on every surface)."""
 WITH_SNAPSHOTS_DETAIL = ("Usable capacity times the total efficiency ratio, the logical size of Snapshot and "
                          "FlexClone copies counted (not what a customer is sold as effective capacity)")
 RAW_DETAIL = "Marketed (decimal) drive capacity"

@@ -41,8 +41,10 @@ from models.present.bom import (
     part_number,
 )
 from models.present.capacity_text import text_in_unit
+from models.present.dr_copy import dr_copies, dr_copy_months, dr_copy_runway_label
 from models.present.iops_bound import bottleneck_words
-from models.present.resilience import full_words, state_label
+from models.present.logical_data import LOGICAL_DATA_WITH_SNAPSHOTS, logical_data_withheld
+from models.present.resilience import full_words, state_label, takeover_breach, targets_grow
 from models.present.summary import profile_kind_text
 from models.present.validation import error_text
 from models.present.verdicts import (
@@ -96,7 +98,8 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
                   unit: CapacityUnit) -> Sheet:
     """Quantity / value / unit rows: the verdict (``models.verdict.design_verdict`` against the project's
     requirements: whether the design meets them, its sentence, each miss), the scenario's capacity totals
-    (effective by data reduction, then with Snapshot copies and clones), each workload's performance figures with
+    (effective by data reduction, then the logical data incl. Snapshot copies, left out where the capacity
+    requirement is missed: ``models.present.logical_data``), each workload's performance figures with
     their uncertainty bands and profile, and the runway."""
     divisor = unit.large_bytes
     rows: Sheet = [["Quantity", "Value", "Unit"], ["Project", project.info.name, ""]]
@@ -119,18 +122,26 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
         rows.append(["Caution", partly.text, ""])
     rows += [[f"Missed: {m.short}", m.line, ""] for m in decided.missed]
     total = evaluation.capacity.total if evaluation.capacity is not None else None
+    copies = dr_copies(evaluation.protection)  # a DR copy's runway beside the systems serving workloads' (as the PDF)
+    names = {s.system_id: s.system_label or s.system_id for s in evaluation.capacity.systems} \
+        if evaluation.capacity is not None else {}
     if total is not None:
+        # logical data incl. Snapshot copies is no headline beside a missed capacity: left out, as the Capacity
+        # tab's key figure (the Capacity waterfall sheet keeps it under its name); --json keeps the number
+        withheld = logical_data_withheld(evaluation, project.requirements, scenario.workloads, resilience)
         rows += [["Raw capacity", _cap(total.raw_bytes, divisor), unit.value],
                  ["Right-sized capacity", _cap(total.right_sized_bytes, divisor), unit.value],
                  ["Usable capacity", _cap(total.usable_bytes, divisor), unit.value],
                  ["Effective capacity", _cap(total.effective_bytes, divisor), unit.value],
                  ["Data-reduction ratio (compression, compaction, deduplication)",
                   round(total.data_reduction_ratio, 4), RATIO],
-                 ["Effective capacity with Snapshot copies and clones",
-                  _cap(total.effective_with_snapshots_bytes, divisor), unit.value],
+                 *([] if withheld else [[LOGICAL_DATA_WITH_SNAPSHOTS, _cap(total.effective_with_snapshots_bytes,
+                                                                           divisor), unit.value]]),
                  ["Total efficiency ratio with Snapshot copies and clones (logical / physical)",
                   round(total.efficiency_ratio, 4), RATIO],
-                 _months_row("Months until full", total.months_until_full, full_words)]
+                 _months_row(FULL_SERVING if copies else "Months until full", total.months_until_full, full_words)]
+        rows += [_months_row(dr_copy_runway_label(names.get(system_id, system_id)), copy.runway_months,
+                             dr_copy_months) for system_id, copy in copies.items()]
     band = evaluation.capacity_band
     if band is not None:  # the data-reduction band (models.capacity.reduction_band), as the PDF and screen give it
         rows += [["Effective capacity P10", _cap(band.effective_bytes_p10, divisor), unit.value],
@@ -140,6 +151,7 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
                  ["Data-reduction ratio P50", round(band.data_reduction_ratio_p50, 4), RATIO],
                  ["Data-reduction ratio P90", round(band.data_reduction_ratio_p90, 4), RATIO],
                  _months_row("Months until full P10", band.months_until_full_p10, full_words),
+                 _months_row("Months until full P50", band.months_until_full_p50, full_words),
                  _months_row("Months until full P90", band.months_until_full_p90, full_words)]
         be = _break_even_cell(band)
         rows.append(["Break-even data-reduction ratio", be, RATIO if _is_number(be) else ""])
@@ -161,10 +173,21 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
                  [f"{name}: profile", profile_kind_text(wp), ""]]
     if resilience is not None:
         rows += [_months_row("Months until the SLO is breached (growing target)", resilience.months_until_slo_breach,
-                             _runway_words(resilience)),
+                             _runway_words(resilience), ALREADY_BREACHED),
                  _months_row("Months until saturation (growing target)", resilience.months_until_saturation,
-                             _runway_words(resilience))]
+                             _runway_words(resilience), "already saturated")]
+        breach = takeover_breach(resilience) if targets_grow(resilience) else None  # as the report's runway
+        if breach is not None:
+            rows.append(_months_row(f"Months until the SLO is breached in {breach[1]} at the growing target "
+                                    "(required)", breach[0], _runway_words(resilience), ALREADY_BREACHED))
     return rows
+
+
+ALREADY_BREACHED = "already breached"
+"""The Unit cell's words beside an SLO breach at month 0 (the target already misses the SLO)."""
+FULL_SERVING = "Months until full (the systems serving workloads)"
+"""The Summary's months until full where the scenario replicates: the totals count only the systems serving
+workloads, each DR copy has its own row (``models.present.dr_copy.dr_copy_runway_label``), as the report's runway."""
 
 
 CAPACITY_NOT_JUDGED_CELL = "not judged: capacity not measured"
@@ -185,12 +208,14 @@ RATIO = "x:1"
 Data-reduction bands' headers; one number format for every ratio (:data:`NUMBER_FORMATS`), as the PDF's 1.43:1."""
 
 
-def _months_row(label: str, months: float | None, words: Callable[[float | None], str]) -> list[Any]:
-    """A Summary row of months: the number with the unit "months", or where there is no such month (None: not
+def _months_row(label: str, months: float | None, words: Callable[[float | None], str],
+                now: str = "full now") -> list[Any]:
+    """A Summary row of months: the number with the unit "months" (at 0 or less "months (full now)", ``now``: the
+    GUI's and the report's words; the number stays for re-computation), or where there is no such month (None: not
     within the runway, no growth) the report's words for it in the Value cell and no unit (review 53b: an empty
     cell beside "months")."""
     if months is not None and math.isfinite(months):
-        return [label, months, "months"]
+        return [label, months, "months" if months > 0 else f"months ({now})"]
     return [label, words(None), ""]
 
 
@@ -465,8 +490,8 @@ NUMBER_FORMATS: dict[str, str] = {
 cell keeps the full value. Capacities (a unit starting with TB, TiB, GB or GiB, also per day) show two decimals,
 or more for a small non-zero value so it keeps two significant digits (``models.units.capacity_decimals``, the
 PDF's rule: 0.36 TiB/day, never 0.36379788); every ratio two decimals (1.12:1 in every sheet, as the PDF); a
-price (a unit or header naming a price or a three-letter currency code) two. CSV files are rounded to the
-format's decimals (:func:`csv_value`)."""
+price (a unit or header naming a price or a three-letter currency code) two. CSV files keep the cells' precision
+(:func:`csv_value`: at least :data:`CSV_DECIMALS` decimals, whole numbers whole)."""
 
 _CAPACITY_UNITS = ("TB", "TiB", "GB", "GiB")
 _CURRENCY = re.compile(r"[A-Z]{3}")
@@ -490,7 +515,9 @@ def _unit_of_header(header: str) -> str:
 
 
 def _number_format(unit: str, value: float) -> str:
-    """The number format of ``value`` in ``unit`` (:data:`NUMBER_FORMATS`; a capacity's decimals by its size)."""
+    """The number format of ``value`` in ``unit`` (:data:`NUMBER_FORMATS`; a capacity's decimals by its size; a
+    unit with words after it, ``months (full now)``, as its unit)."""
+    unit = unit.split(" (")[0]
     if unit.split("/")[0] in _CAPACITY_UNITS:
         return "#,##0." + "0" * capacity_decimals(value, 2)
     if _CURRENCY.fullmatch(unit):
@@ -530,16 +557,25 @@ def cell_formats(rows: Sheet) -> list[list[str | None]]:
     return out
 
 
+CSV_DECIMALS = 4
+"""The fewest decimals a CSV file keeps of a number that is not a whole count: the XLSX cell's own precision (a
+capacity as the sheet holds it, 4 decimals: ``_cap``; a ratio's 4), so right-sizing (32.7418 -> 32.7378 TiB) and a
+month's fraction stay in a file made for re-computation (review cons57 #6: the CSV rounded them to the format's
+2 decimals, 32.74 and 32.74), without a float's 17 digits (36.19591670364147)."""
+
+
 def csv_value(value: object, number_format: str | None) -> object:
-    """A cell as a CSV file writes it: a number rounded to its format's decimals (``0.0`` -> 1 decimal,
-    ``#,##0`` -> a whole number, ``#,##0.0##`` -> at most 3), other values as they are."""
+    """A cell as a CSV file writes it: a number whose format is a whole number (``#,##0``: IOPS, W, a count) as
+    a whole number; any other rounded to its format's decimals or :data:`CSV_DECIMALS`, whichever is more
+    (``0.0`` -> 4 decimals, ``#,##0.000000`` -> 6); other values as they are."""
     if number_format is None or isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(
             value):
         return value
     section = number_format.split(";")[0]
     decimals = len(section.split(".")[1]) if "." in section else 0
-    rounded = round(float(value), decimals)
-    return int(rounded) if decimals == 0 else rounded
+    if decimals == 0:
+        return int(round(float(value)))
+    return round(float(value), max(decimals, CSV_DECIMALS))
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

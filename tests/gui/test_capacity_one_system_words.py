@@ -67,7 +67,7 @@ def test_a_design_full_now_shows_no_logical_figure_in_the_headline(qtbot, sized_
     win = sized_example("aff-a70-ns224-oracle-nvmetcp.toml", 1366, 768)
     view = win.results.capacity_view
     kpi = view._kpis["with_snapshots"]
-    assert kpi.isVisible() and kpi.caption.text() == "Logical incl. Snapshot copies"
+    assert kpi.isVisible() and kpi.caption.text() == "Logical data incl. Snapshot copies"
     assert not kpi.value.font().bold()  # grey and plain beside the bold Effective
     next(a for a in win.workloads.preset_menu.actions() if a.text() == "TPC-E-like OLTP (SQL Server)").trigger()
     win.document.set_node_field("ns224", "drive_count", 12)
@@ -76,5 +76,5 @@ def test_a_design_full_now_shows_no_logical_figure_in_the_headline(qtbot, sized_
     QApplication.processEvents()
     assert not kpi.isVisible() and view._kpis["effective"].isVisible()
     # the waterfall keeps the figure as its last bar
-    assert view.bars[-1].label == "Effective with Snapshot copies and clones"
+    assert view.bars[-1].label == "Logical data incl. Snapshot copies"
     assert re.match(r"[\d.,]+ TiB", view._kpis["effective"].value.text())

@@ -1,4 +1,4 @@
-"""The Capacity tab's key figure "Logical incl. Snapshot copies 278.74 TiB (10.94:1)" says on screen that it is
+"""The Capacity tab's key figure "Logical data incl. Snapshot copies 278.74 TiB (10.94:1)" says on screen that it is
 logical data, not capacity (GUI review r1 #5; its ratio, the total efficiency ratio, named in its tooltip), is not
 in the row where the capacity requirement is missed, and the caption and figure are whole at a 1366x768 laptop's
 results page (about 1060 px wide), with the system selector of a design with a DR copy in the row too."""
@@ -28,7 +28,7 @@ def test_the_ratio_in_brackets_is_named_on_screen_and_not_clipped(qtbot, example
     qtbot.wait(50)  # the layout settles
     kpi = view._kpis["with_snapshots"]
     # logical data incl. Snapshot copies, its ratio named total efficiency on screen (GUI review r1 #5)
-    assert kpi.caption.text() == "Logical incl. Snapshot copies" and "Snapshot copies" in kpi.toolTip()
+    assert kpi.caption.text() == "Logical data incl. Snapshot copies" and "Snapshot copies" in kpi.toolTip()
     system = evaluation.capacity.systems[0] if len(evaluation.capacity.systems) == 1 else evaluation.capacity.total
     assert kpi.value.text().endswith(f"({fmt_ratio(system.efficiency_ratio)})")
     if not shown:  # full in 8.8 months / the DR copy full in 18, inside the horizon: not a headline figure then

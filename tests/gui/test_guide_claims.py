@@ -34,8 +34,8 @@ def test_effective_is_usable_times_data_reduction_and_snapshot_copies_are_apart(
 
     assert "Effective: usable × the data-reduction ratio (compression, compaction, deduplication)" in guide_text
     assert "Effective: usable × the efficiency ratio" not in guide_text
-    assert f"{WITH_SNAPSHOTS_CAPTION} (the report's \"With Snapshot copies and clones\"): usable × the total " \
-           "efficiency ratio" in guide_text
+    assert f"{WITH_SNAPSHOTS_CAPTION} (the waterfall's last bar and the workbook's Summary row): usable × the " \
+           "total efficiency ratio" in guide_text
     assert cli.main(["evaluate", "aff8080-sqlserver-tpce", "--json"]) == 0
     capacity = json.loads(capsys.readouterr().out)["capacity"]
     usable = capacity["usable_bytes"]

@@ -191,9 +191,9 @@ def test_the_waterfall_exports_as_csv_in_the_unit_shown(view, qtbot, tmp_path, m
     assert rows[0][:5] == ["Step", "Kind", "Before (TiB)", "After (TiB)", "Change (TiB)"]
     after = {r[0]: float(r[3]) for r in rows[1:]}
     system = capacity.systems[1]
-    # two decimals, as the view and the PDF show capacities (review 53b: no 0.36379788 TiB)
-    assert after["Usable"] == round(system.usable_bytes / 2**40, 2)
-    assert after["Effective"] == round(system.effective_bytes / 2**40, 2)
+    # the workbook's 4 decimals, a CSV being for re-computation (review cons57 #6; review 53b: no 0.36379788 TiB)
+    assert after["Usable"] == round(system.usable_bytes / 2**40, 4)
+    assert after["Effective"] == round(system.effective_bytes / 2**40, 4)
     assert len(rows) - 1 == len(view.bars)
     from models.units import CapacityUnit
 
@@ -204,7 +204,7 @@ def test_the_waterfall_exports_as_csv_in_the_unit_shown(view, qtbot, tmp_path, m
     with open(written.args[0], newline="", encoding="utf-8") as fh:
         rows = list(csv.reader(fh))
     assert rows[0][3] == "After (TB)"
-    assert {r[0]: float(r[3]) for r in rows[1:]}["Usable"] == round(system.usable_bytes / 1e12, 2)
+    assert {r[0]: float(r[3]) for r in rows[1:]}["Usable"] == round(system.usable_bytes / 1e12, 4)
 
 
 def test_a_waterfall_csv_that_cannot_be_written_says_where(view, qtbot, tmp_path, monkeypatch):
@@ -232,12 +232,12 @@ def test_effective_is_data_reduction_and_the_total_with_snapshots_stands_beside_
     effective = system.usable_bytes * w.compression_ratio * w.compaction_ratio * w.dedupe_ratio
     view.set_evaluation(evaluation, "TiB")
     assert view._kpis["effective"].value.text() == _tib(effective) == "40.76 TiB"
-    assert view._kpis["with_snapshots"].caption.text() == "Logical incl. Snapshot copies"
+    assert view._kpis["with_snapshots"].caption.text() == "Logical data incl. Snapshot copies"
     assert view._kpis["with_snapshots"].value.text() == (f"{_tib(system.usable_bytes * system.efficiency_ratio)} "
                                                          f"({system.efficiency_ratio:.2f}:1)")
     assert _row(view, "Effective")[2] == _tib(effective)
     labels = [view.model.item(r, 0).text() for r in range(view.model.rowCount())]
-    assert labels[-1] == "Effective with Snapshot copies and clones"
+    assert labels[-1] == "Logical data incl. Snapshot copies"
     assert labels.index("Effective") == labels.index("Deduplication") + 1 < labels.index("Snapshot copies")
 
 

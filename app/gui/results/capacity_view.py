@@ -69,6 +69,7 @@ from models.present.capacity_text import exact_figures, text_in_unit
 from models.present.dr_system import replica_lines, replica_sources, shown_waterfall
 from models.present.formula_precision import precise_formula
 from models.present.key_figures import GROWTH_NOT_MEASURED
+from models.present.logical_data import LOGICAL_DATA_WITH_SNAPSHOTS, NOT_CAPACITY_WHEN_MISSED, capacity_missed
 from models.present.verdicts import partly_unmeasured_caution, with_capacity_unmeasured
 from models.present.waterfall import with_effective_band
 from models.project.model import capacity_partly_unmeasured, capacity_unmeasured, growth_unmeasured
@@ -185,16 +186,22 @@ def bar_tooltip(bar: WaterfallBar, unit: CapacityUnit | str, exact: Sequence[flo
 
 
 
-WITH_SNAPSHOTS_CAPTION = "Logical incl. Snapshot copies"
+WITH_SNAPSHOTS_CAPTION = LOGICAL_DATA_WITH_SNAPSHOTS
 """The caption over the capacity counting Snapshot and FlexClone copies (usable x ONTAP's total efficiency ratio,
-logical / physical used, in brackets): logical data, not capacity, so its caption says so and
-its value is drawn in grey, not bold, beside the bold Effective; where the capacity requirement is missed it is not
-in the row at all (the waterfall's last bar keeps it): "Total efficiency 123.80 TiB" was the biggest figure on a
-design that was full now (GUI review r1 #5)."""
+logical / physical used, in brackets): logical data, not capacity, so its caption says so (the one name of
+``models.present.logical_data``, the waterfall's and the workbook's too) and its value is drawn in grey, not bold,
+beside the bold Effective; where the capacity requirement is missed it is not in the row at all and the waterfall's
+last bar is greyed (``models.present.logical_data.capacity_missed``): "Total efficiency 123.80 TiB" was the
+biggest figure on a design that was full now (GUI review r1 #5)."""
+
+MONTHS_CAPTION_WIDTH = 230
+"""Pixels of the months caption's line: a caption naming the first system to fill that is wider goes on two lines
+(``Months until full:`` over the system's name), never cut (review cons57 #1: "Months until full: DR copy on
+Cloud …" hid which copy filled in 18 months)."""
 
 
 def with_snapshots_text(value: str, ratio: str) -> str:
-    """The value of the Logical incl. Snapshot copies figure, the total efficiency ratio (logical / physical, named
+    """The value of the Logical data incl. Snapshot copies figure, the total efficiency ratio (logical / physical, named
     in its tooltip) in brackets: ``392.05 TiB (6.57:1)``; no wider than before, so the row fits a laptop's dock."""
     return f"{value} ({ratio})"
 
@@ -226,6 +233,7 @@ class _Kpi(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 12, 0)
         layout.setSpacing(0)
+        layout.addStretch(1)  # caption and value at the bottom: a taller neighbour's value stays on their line
         self.caption = QLabel(caption)
         palette = self.caption.palette()
         palette.setColor(self.caption.foregroundRole(), muted_color(self))
@@ -274,6 +282,7 @@ class CapacityView(QWidget):
         self._bars: list[WaterfallBar] = []
         self._exact: tuple[float, ...] = ()  # the shown systems' exact byte counts (capacity_text.exact_figures)
         self._selected = -1
+        self._logical_withheld = False  # the design misses its capacity: logical data incl. copies greyed
 
         self.banner = StaleBanner(self)
 
@@ -535,8 +544,20 @@ class CapacityView(QWidget):
         self.system_combo.setCurrentIndex(index)
 
     def bar_tooltip(self, index: int) -> str:
-        """The tooltip of bar ``index`` (the same text as its table row's)."""
-        return bar_tooltip(self._bars[index], self._unit, self._exact)
+        """The tooltip (and step details) of bar ``index``: its figures, formula and source; the logical data incl.
+        Snapshot copies of a design that misses its capacity says first that it is not capacity."""
+        tip = bar_tooltip(self._bars[index], self._unit, self._exact)
+        if self.bar_greyed(index):
+            tip = f"<i>{html_escape(NOT_CAPACITY_WHEN_MISSED)}.</i><br>{tip}"
+        return tip
+
+    def bar_greyed(self, index: int) -> bool:
+        """True for the logical data incl. Snapshot copies bar of a design that misses its capacity requirement
+        (the key figure hidden, ``models.present.logical_data.capacity_missed``): drawn and listed in grey, not
+        as a bold total."""
+        bar = self._bars[index] if 0 <= index < len(self._bars) else None
+        return (self._logical_withheld and bar is not None and bar.kind == "total"
+                and bar.label == LOGICAL_DATA_WITH_SNAPSHOTS)
 
     def select_step(self, index: int) -> None:
         """Select a step (bar and table row) and show its explanation below the table."""
@@ -679,7 +700,14 @@ class CapacityView(QWidget):
             months_tip = (months_tip + ". " if months_tip else "") + (
                 f"With every host up; {'met' if n_plus.met else 'missed'}: {n_plus.text}")
         caption = self._kpis["months"].caption
-        caption.setText(caption.fontMetrics().elidedText(months_caption, Qt.TextElideMode.ElideRight, 230))
+        wrapped = (caption.fontMetrics().horizontalAdvance(months_caption) > MONTHS_CAPTION_WIDTH
+                   and ": " in months_caption)
+        if wrapped:
+            months_caption = months_caption.replace(": ", ":\n", 1)  # two lines, the system's name whole
+        caption.setText(months_caption)
+        tall = self._kpis["months"].sizeHint().height() if wrapped else 0
+        for kpi in self._kpis.values():  # every figure as tall, so the values share one line
+            kpi.setMinimumHeight(tall)
         self._kpis["months"].setToolTip(
             (months_tip + ". " if months_tip else "")
             + "At the workloads' configured growth g a year, applied as (1 + g)^(months / 12) (for example, 30% a "
@@ -710,9 +738,9 @@ class CapacityView(QWidget):
         self.verdict_label.setText(verdict_html(found))
         self.verdict_label.setVisible(bool(found))
         # logical data incl. Snapshot copies is never a headline beside a capacity the design misses
-        missed = any(v.kind == "fail" and v.area == "capacity" for v in found) or (
-            months_value is not None and finite(months_value) and months_value <= 0)
+        missed = capacity_missed(found, months_value)
         self._kpis["with_snapshots"].setVisible(not missed)
+        self._logical_withheld = missed  # and its waterfall bar greyed, not a capacity (_fill_table, _draw_chart)
         self._fill_table()
         self._draw_chart()
         if 0 <= self._selected < len(self._bars):
@@ -728,8 +756,10 @@ class CapacityView(QWidget):
         self.model.removeRows(0, self.model.rowCount())
         bold = QFont(self.table.font())
         bold.setBold(True)
-        for bar in self._bars:
-            tooltip = bar_tooltip(bar, unit, self._exact)
+        muted = muted_color(self)
+        for index, bar in enumerate(self._bars):
+            tooltip = self.bar_tooltip(index)
+            greyed = self.bar_greyed(index)
             if bar.kind == "total":
                 cells = [bar.label, "", _cap(bar.after, unit), "", bar.source]
             else:
@@ -741,7 +771,9 @@ class CapacityView(QWidget):
                 item.setToolTip(tooltip)
                 if column in (1, 2, 3):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                if bar.kind == "total":
+                if greyed:  # logical data beside a missed capacity: no bold total
+                    item.setForeground(muted)
+                elif bar.kind == "total":
                     item.setFont(bold)
                 items.append(item)
             if bar.kind in ("drop", "gain"):
@@ -768,9 +800,10 @@ class CapacityView(QWidget):
         colors = {"total": TOTAL, "drop": DROP, "gain": GAIN, "flat": muted_color(self).name()}
         x0 = [tx(to_unit(b.low, unit)) for b in bars]
         widths = [max(tx(to_unit(b.high, unit)) - tx(to_unit(b.low, unit)), 0.0) for b in bars]
-        brushes = [pg.mkBrush(colors[b.kind]) for b in bars]
-        pens = [pg.mkPen(text_color(self), width=2) if i == self._selected else pg.mkPen(colors[b.kind])
-                for i, b in enumerate(bars)]
+        drawn = ["flat" if self.bar_greyed(i) else b.kind for i, b in enumerate(bars)]  # greyed: the muted colour
+        brushes = [pg.mkBrush(colors[k]) for k in drawn]
+        pens = [pg.mkPen(text_color(self), width=2) if i == self._selected else pg.mkPen(colors[k])
+                for i, k in enumerate(drawn)]
         if self._bar_item is None:
             self._bar_item = pg.BarGraphItem(x0=x0, y=list(range(n)), height=0.62, width=widths, brushes=brushes,
                                              pens=pens)
@@ -797,8 +830,8 @@ class CapacityView(QWidget):
         font_key = self.font().key()
         for i, bar in enumerate(bars):
             label = _cap(bar.after, unit) if bar.kind == "total" else _cap_delta(bar.change, unit)
-            color = text if bar.kind == "total" else QColor(colors[bar.kind])
-            total = bar.kind == "total"
+            color = text if drawn[i] == "total" else QColor(colors[drawn[i]])
+            total = drawn[i] == "total"  # a greyed bar's label plain and muted
             if i < len(self._value_labels) and self._label_kinds[i] == (total, font_key):
                 item = self._value_labels[i]
                 item.setText(label, color)

@@ -96,7 +96,14 @@ from models.present.iops_bound import (
     slo_capped_words,
     station_words,
 )
-from models.present.resilience import compact_runway, compact_states, runway_lines, state_label, state_verdict
+from models.present.resilience import (
+    compact_runway,
+    compact_states,
+    runway_lines,
+    runway_lines_with_dr_copies,
+    state_label,
+    state_verdict,
+)
 from models.present.summary import no_profile_key
 from models.present.verdicts import CAUTION, profile_kinds_legend, workload_verdict_pair
 from models.units import CapacityUnit
@@ -1613,11 +1620,13 @@ class PerformanceView(QWidget):
                     lines[-1] += f" · <b>required</b>: {marks}"
                 else:
                     lines.append(f"<b>Required</b>: {marks}")
-            lines.append(f"<b>Runway</b>: {html_escape(compact_runway(resilience))} "
+            lines.append(f"<b>Runway</b>: {html_escape(compact_runway(resilience, self._evaluation))} "
                          "<a href='runway'>chart…</a>")
             self.resilience_label.setText("<br>".join(lines))
             details = [f"{state_verdict(s, w)}. {s.reason}." for w in self._workloads
-                       for s in resilience.states.get(w.workload_id, ())] + runway_lines(resilience)
+                       for s in resilience.states.get(w.workload_id, ())] + (
+                runway_lines_with_dr_copies(resilience, self._evaluation) if self._evaluation is not None
+                else runway_lines(resilience))  # a DR copy's months too, as the report
             details += [f"{'Assumed' if c.state == PROVIDER_HA else 'Met' if c.met else 'Missed'}: {c.text}."
                         for c in checks]
             self.resilience_label.setToolTip("<br>".join(html_escape(d) for d in details))
