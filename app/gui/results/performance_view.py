@@ -87,7 +87,15 @@ from models.present.citations import workload_notes
 from models.present.explain import FIGURES, explain_figure, explain_station
 from models.present.headroom import fmt_headroom
 from models.present.iops_bound import bottleneck_words, iops_bound_words, slo_capped_words, station_words
-from models.present.resilience import compact_runway, compact_states, runway_lines, state_label, state_verdict
+from models.present.resilience import (
+    compact_runway,
+    compact_states,
+    requirement_short,
+    runway_lines,
+    state_label,
+    state_saturation_words,
+    state_verdict,
+)
 from models.present.verdicts import CAUTION, profile_kinds_legend, workload_verdict_pair
 from models.units import CapacityUnit
 from models.verdict import PROVIDER_HA
@@ -808,8 +816,10 @@ class PerformanceView(QWidget):
             if finite(on_curve) and abs(on_curve - at[1]) > 0.03 * at[1]:
                 text += (f" The line is this workload's own ramp with the failure's extra load as a fixed "
                          f"slowdown: it reads {fmt_ms(on_curve)} there.")
-        if finite(wp.saturation_iops):
-            text += f" Saturation in this state: {fmt_iops(wp.saturation_iops)} IOPS."
+        if finite(wp.saturation_iops):  # a clamp figure where the other load alone fills it: said in words
+            sat = state_saturation_words(state)
+            text += f" {sat[0].upper()}{sat[1:]} in this state." if sat.startswith("saturated") else \
+                f" Saturation in this state: {sat}."
         return text
 
     def state_marker_item(self, workload_id: str, state: str) -> pg.PlotDataItem | None:
@@ -1378,12 +1388,11 @@ class PerformanceView(QWidget):
                     lines.append(f"<b>Bad day</b>{who}: {html_escape(compact_states(states, w))}")
             if checks:  # the project's resilience requirements, short (the sentences are in the tooltip)
                 grouped: dict[str, list[bool]] = {}  # one mark per requirement, its workloads counted
-                for c in checks:
+                ids = {w.name: w.workload_id for w in self._workloads}
+                for c in checks:  # a missed grown-target check with its figures (review 57 #12)
                     words = (PROVIDER_HA_SHORT if c.state == PROVIDER_HA else
-                             ("SLO in takeover at the grown target" if "grown over the" in c.text
-                              else "SLO in takeover") if c.requirement == "slo_in_takeover" else
-                             ("SLO after losing a site at the grown target" if "grown over the" in c.text
-                              else "SLO after losing a site") if c.requirement == "slo_after_site_loss" else
+                             html_escape(requirement_short(c, resilience.states.get(ids.get(c.subject, ""), ())))
+                             if c.requirement in ("slo_in_takeover", "slo_after_site_loss") else
                              f"{_n_plus(c.text)} {'capacity' if 'fits' in c.text else 'SLO'}")
                     grouped.setdefault(words, []).append(bool(c.met))
                 marks = " · ".join(
