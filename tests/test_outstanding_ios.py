@@ -57,8 +57,8 @@ def test_the_cli_prints_the_caution_under_the_verdict():
                          capture_output=True, text=True, timeout=300, check=True).stdout
     lines = out.splitlines()
     verdict = lines.index("The design meets every stated requirement.")
-    assert lines[verdict + 1].startswith("  caution: TPC-E-like OLTP on vSAN (Benchmark Factory): 120K IOPS at 1.04 ms, "
-                                         "within the 5.00 ms SLO when offered (up to 234K IOPS at the SLO; ")
+    assert lines[verdict + 1].startswith("  caution: TPC-E-like OLTP on vSAN (Benchmark Factory): 120K IOPS at "
+                                         "1.04 ms, within the 5.00 ms SLO when offered (up to 234K IOPS at the SLO; ")
     assert lines[verdict + 1].endswith("; not reached at the stated concurrency: the workload's 64 outstanding I/Os "
                                        "reach only 60K IOPS, the target needs 125 (120K IOPS x 1.04 ms, Little's law)")
 

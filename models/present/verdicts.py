@@ -80,12 +80,15 @@ class Verdict:
         subject: what it is about: a system's or a workload's name ("" for the whole scenario).
         text: the sentence after the subject, plain text (views escape it).
         area: ``capacity``, ``performance`` or ``resilience``.
+        lead: a workload's own verdict on its target (met, missed, or met with a caution: review 57's target the
+            stated concurrency cannot offer), which a screen shows beside the others' verdicts even as a caution.
     """
 
     kind: str
     subject: str
     text: str
     area: str
+    lead: bool = False
 
     @property
     def line(self) -> str:
@@ -254,8 +257,13 @@ def _unmeasured(wp: WorkloadPerformance, compact: bool = False) -> str:
 
     if words is not None and unfitted_relation(wp):
         words = UNFITTED_RELATION_UNMEASURED
-    if words is None or key == "service" or wp.band_basis.split(":", 1)[-1].strip().startswith("published limits"):
-        return ""  # a managed service: its limits are the provider's published figures (only its latency assumed)
+    if key == "service" or wp.band_basis.split(":", 1)[-1].strip().startswith("published limits"):
+        # a managed service: its limits are the provider's published figures, its latency floor assumed (review 57:
+        # "0.45 ms" read as published)
+        floor = assumed_floor_words(wp)
+        return f"; {floor}" if floor else ""
+    if words is None:
+        return ""
     from models.present.iops_bound import iops_bound_words
     from models.present.uncertainty import published_bound  # on first use: a light import
 
@@ -264,6 +272,20 @@ def _unmeasured(wp: WorkloadPerformance, compact: bool = False) -> str:
         return "; not measured on this system" + spread
     held = published_bound(wp) or iops_bound_words(wp)  # whose figure holds it, per HA pair (REVIEW44 #6)
     return f"; not measured on this system: {words}" + (f" and {held}" if held else "") + spread
+
+
+_ASSUMED_FLOOR = re.compile(r"the light-load latency \((?P<us>[\d,.]+) us\) is assumed")
+"""A managed service's note (``models.performance.paths``) that its light-load latency is assumed."""
+
+
+def assumed_floor_words(wp: WorkloadPerformance) -> str:
+    """``latency from an assumed 0.40 ms light-load floor, not a published figure`` for a managed service
+    whose light-load latency is assumed (its path's note says so), else ""."""
+    found = next((m for m in (_ASSUMED_FLOOR.search(n) for n in wp.notes) if m is not None), None)
+    if found is None:
+        return ""
+    floor = float(found["us"].replace(",", "")) / 1e3
+    return f"latency from an assumed {fmt_ms(floor)} light-load floor, not a published figure"
 
 
 PESSIMISTIC_NEVER = "pessimistic case misses the SLO at every load"
@@ -381,8 +403,8 @@ def workload_verdict_pair(performance: ScenarioPerformance | None) -> tuple[tupl
             kind = CAUTION if short_of or never else PASS
             if short_of:
                 head = head.replace(" SLO (up to", " SLO when offered (up to", 1)
-            short.append(Verdict(kind, name, f"{head}{_unmeasured(wp, True)}){tail}", "performance"))
-            whole.append(Verdict(kind, name, f"{head}{_unmeasured(wp)}){tail}", "performance"))
+            short.append(Verdict(kind, name, f"{head}{_unmeasured(wp, True)}){tail}", "performance", True))
+            whole.append(Verdict(kind, name, f"{head}{_unmeasured(wp)}){tail}", "performance", True))
         else:
             head = (f"no IOPS target set; the design delivers up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} "
                     f"within the {slo} SLO")

@@ -96,6 +96,7 @@ from models.present.resilience import (
     state_saturation_words,
     state_verdict,
 )
+from models.present.uncertainty import saturation_label
 from models.present.verdicts import CAUTION, profile_kinds_legend, workload_verdict_pair
 from models.units import CapacityUnit
 from models.verdict import PROVIDER_HA
@@ -875,7 +876,7 @@ class PerformanceView(QWidget):
             sat = self._saturation_lines.get(wid)
             if sat is not None:
                 sat.setPos(self._tx(workload.saturation_iops))
-                sat.label.setFormat(f"saturation {fmt_iops(workload.saturation_iops)}")
+                sat.label.setFormat(saturation_label(workload))  # with its P10-P90 band (review 57)
             marker = self._max_slo_items.get(wid)
             if marker is not None:
                 slo_point = workload.max_iops_at_slo_point
@@ -988,7 +989,7 @@ class PerformanceView(QWidget):
             if finite(workload.saturation_iops) and workload.saturation_iops > 0:
                 sat = pg.InfiniteLine(pos=self._tx(workload.saturation_iops), angle=90,
                                       pen=pg.mkPen(color, width=1.2, style=Qt.PenStyle.DashLine),
-                                      label=f"saturation {fmt_iops(workload.saturation_iops)}",
+                                      label=saturation_label(workload),  # with its P10-P90 band (review 57)
                                       # placed where no curve is once the range is set (_place_saturation_labels)
                                       labelOpts={"position": 1.0, "color": label_color,
                                                  "anchors": [(0, 0), (0, 0)], "fill": tint(base, 200)})
@@ -1367,9 +1368,11 @@ class PerformanceView(QWidget):
         # short on screen (the row's Profile cell says how an unmeasured figure was obtained); whole in the tooltip
         # compact and whole in one pass (it built them in two calls, each finding every miss and caution)
         found, whole = workload_verdict_pair(self._evaluation.performance) if self._workloads else ((), ())
-        self.verdict_label.setToolTip(verdict_html([v for v in whole if v.kind != CAUTION]))
-        verdicts = [v for v in found if v.kind != CAUTION]
-        cautions = [v for v in found if v.kind == CAUTION]
+        # a workload's own line stays with the verdicts when it is a caution (review 57: ⚠ target not reached at
+        # the stated concurrency), its whole words in the tooltip
+        self.verdict_label.setToolTip(verdict_html([v for v in whole if v.kind != CAUTION or v.lead]))
+        verdicts = [v for v in found if v.kind != CAUTION or v.lead]
+        cautions = [v for v in found if v.kind == CAUTION and not v.lead]
         self.verdict_label.setText(verdict_html(verdicts))
         self.verdict_label.setVisible(bool(verdicts))
         self.cautions_label.setText(verdict_html(cautions))
