@@ -90,6 +90,9 @@ def band_summary(wp: WorkloadPerformance) -> str:
     prediction, model error included)``, from a :class:`models.performance.WorkloadPerformance`."""
     sat = iops_band_text(wp.saturation_iops_band_p10, wp.saturation_iops_band_p90)
     slo = iops_band_text(wp.max_iops_at_slo_band_p10, wp.max_iops_at_slo_band_p90, NOT_MET)
+    low, high = wp.max_iops_at_slo_band_p10, wp.max_iops_at_slo_band_p90
+    if not (finite(low) and low > 0) and finite(high) and high > 0:  # never a range "not met – 2.39M" (review 57)
+        slo = f"from none (the pessimistic case misses the SLO at every load) to {format_iops(high)}"
     held = published_bound(wp)
     return (f"saturation {sat} IOPS; max IOPS at SLO {slo} (P10–P90 of the prediction, model error included)"
             + (f"; {held}" if held else ""))
