@@ -12,10 +12,10 @@ from models.formatting import finite, fmt_iops, fmt_months, fmt_ms
 from models.units import growth_factor
 
 if TYPE_CHECKING:
-    from models.evaluate import Evaluation, Resilience
+    from models.evaluate import Evaluation, RequirementCheck, Resilience
     from models.performance.resilience import StateResult
     from models.performance.results import WorkloadPerformance
-    from models.present.verdicts import Verdict
+    from models.present.verdict_line import Verdict
     from models.project.model import Requirements, Scenario
 
 STATE_NAMES = {
@@ -191,7 +191,7 @@ _GROWN_AT = re.compile(r"at (?P<rate>[\d,]+) IOPS, the target grown over the (?P
 """The grown target and horizon in a takeover or site-loss requirement's sentence (``models.evaluate``)."""
 
 
-def requirement_short(check, states: Iterable[StateResult] = ()) -> str:
+def requirement_short(check: RequirementCheck, states: Iterable[StateResult] = ()) -> str:
     """A takeover or site-loss requirement's check (``models.evaluate.RequirementCheck``) in a few words for a
     laptop screen's line: ``SLO in takeover``; checked at the grown target, ``SLO in takeover at the target grown
     over 36 months``, and where it is missed the figures that decide it (review 57: "✗ SLO in takeover at the
@@ -324,7 +324,7 @@ def takeover_breach(resilience: Resilience) -> tuple[float | None, str] | None:
 def state_verdicts(resilience: Resilience, workloads: Iterable[WorkloadPerformance]) -> list[Verdict]:
     """``models.present.verdicts.Verdict`` lines for every workload's failure states (``fail`` when the target's
     SLO is missed in that state, ``pass`` when met, ``open`` without a target), in the workloads' order."""
-    from models.present.verdicts import Verdict
+    from models.present.verdict_line import Verdict
 
     out = []
     for wp in workloads:

@@ -35,6 +35,14 @@ from models.present.profile_words import (  # the one set of words for the profi
     profile_kind_phrase,
     profile_kinds_legend,
 )
+from models.present.verdict_line import (  # the line and its kinds, re-exported here
+    CAUTION,
+    FAIL,
+    OPEN,
+    ORDER,
+    PASS,
+    Verdict,
+)
 from models.units import CapacityUnit
 from models.verdict import (
     PROVIDER_HA,
@@ -63,43 +71,6 @@ __all__ = ["FAIL", "PASS", "CAUTION", "OPEN", "THROUGHPUT_BLOCK_KIB", "Bottlenec
            "bottleneck_sentence", "capacity_fits",
            "capacity_verdicts", "evaluation_verdict", "headline", "system_has_data", "target_cell", "target_text",
            "verdicts", "workload_verdict_pair", "workload_verdicts"]
-
-FAIL, PASS, CAUTION, OPEN = "fail", "pass", "caution", "open"
-"""Verdict kinds, in the order a summary lists them."""
-ORDER = (FAIL, PASS, CAUTION, OPEN)
-MARKS = {FAIL: "\u2717", PASS: "\u2713", CAUTION: "\u26a0", OPEN: "\u2022"}
-"""The sign a summary writes before each kind of verdict."""
-
-@dataclass(frozen=True)
-class Verdict:
-    """One sentence of a design's verdict.
-
-    Attributes:
-        kind: ``fail`` (a requirement is not met), ``pass`` (met), ``caution`` (met, but with a warning) or
-            ``open`` (no target set: what the design delivers).
-        subject: what it is about: a system's or a workload's name ("" for the whole scenario).
-        text: the sentence after the subject, plain text (views escape it).
-        area: ``capacity``, ``performance`` or ``resilience``.
-        lead: a workload's own verdict on its target (met, missed, or met with a caution: review 57's target the
-            stated concurrency cannot offer), which a screen shows beside the others' verdicts even as a caution.
-    """
-
-    kind: str
-    subject: str
-    text: str
-    area: str
-    lead: bool = False
-
-    @property
-    def line(self) -> str:
-        """``subject: text`` (just the text without a subject)."""
-        return f"{self.subject}: {self.text}" if self.subject else self.text
-
-    @property
-    def mark(self) -> str:
-        """The sign written before the line: ✗ ✓ ⚠ •."""
-        return MARKS[self.kind]
-
 
 @dataclass(frozen=True)
 class Headline:
