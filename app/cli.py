@@ -276,10 +276,14 @@ def _evaluate(args) -> int:
             if basis.get("sibling"):
                 sibling = customer_citation(basis["sibling"])  # the record's name, not its id
                 print(f"  derived from          {sibling}, CPU demands / {basis['ratio']:g}")
+            slo_band = iops_band_text(w['max_iops_at_slo_band_p10'], w['max_iops_at_slo_band_p90'], NOT_MET)
+            if slo_band.startswith(f"{NOT_MET} – ") and not slo_band.endswith(NOT_MET):  # never a range that
+                # starts at "not met" (review 57)
+                slo_band = ("from none (the pessimistic case misses the SLO at every load) to "
+                            f"{slo_band[len(NOT_MET) + 3:]}")
             print("  uncertainty band      "
                   f"{iops_band_text(w['saturation_iops_band_p10'], w['saturation_iops_band_p90'])} IOPS at saturation; "
-                  f"{iops_band_text(w['max_iops_at_slo_band_p10'], w['max_iops_at_slo_band_p90'], NOT_MET)} IOPS at "
-                  "the SLO (P10-P90 of the prediction)")
+                  f"{slo_band} IOPS at the SLO (P10-P90 of the prediction)")
         if w.get("knee_note"):
             print(f"  curve shape           {knee_words(mine[0]) if mine else w['knee_note']}")
         normal = next((wp for wp in (evaluation.performance.workloads if evaluation.performance else ())

@@ -26,6 +26,7 @@ NOT_AVAILABLE = "n/a"
 
 __all__ = [
     "CAP_NOTE",
+    "derived_bound_words",
     "NOT_AVAILABLE",
     "NOT_MET",
     "SATURATED",
@@ -185,6 +186,26 @@ def natural_key(text: str) -> tuple[tuple[int, float, str], ...]:
 # text, `evaluate --json` and the views say one name (r2 review #6); models.present.iops_bound re-exports it
 CAP_NOTE = re.compile(r"^(?P<system>.+?): at most (?P<iops>[\d,]+) block operations per second, (?P<whose>.+)$")
 """The path's note of an IOPS cap: the system it caps, the cap in operations per second, whose bound it is."""
+
+
+_SCALED_FROM = re.compile(r"the rate per core of (?P<vendor>\w+)'s published 'up to' figure of [\d,]+ IOPS for the "
+                         r"(?P<system>.+?) over its \d+ cores")
+"""A cap scaled from another platform's published figure by core counts (``models.performance.hardware_relation``'s
+words for a record without a published figure of its own)."""
+
+
+def derived_bound_words(whose: str) -> str:
+    """``bound estimated from the AFF A90 HA pair's published figure (assumed core counts)`` when a cap's
+    ``whose`` words (``models.performance.hardware_relation``) scale another platform's published figure by core
+    counts (the cap is no published figure of this platform: review 57 #11), "" for a platform's own figure."""
+    found = _SCALED_FROM.search(whose)
+    if found is None:
+        return ""
+    system = found["system"]
+    vendor = found["vendor"]
+    system = system[len(vendor) + 1:] if system.startswith(f"{vendor} ") else system
+    assumed = " (assumed core counts)" if "an assumed count" in whose else " (by core counts)"
+    return f"bound estimated from the {system}'s published figure{assumed}"
 
 
 def station_words(name: str, wp: WorkloadPerformance, notes: Sequence[str] | None = None) -> str:

@@ -55,7 +55,7 @@ def test_2_one_name_for_an_assumed_profile(tmp_path):
 def test_2_a_managed_service_profile_reads_alike_in_the_workbook(tmp_path):
     rows = _workbook_rows("anf-premium-oracle-nfs", tmp_path)
     profile = [v[0] for k, v in rows.items() if k.endswith(": profile")]
-    assert profile and set(profile) == {"published service limits"}
+    assert profile and set(profile) == {"published service limits, assumed latency floor"}
 
 
 def _tco(name: str):

@@ -846,7 +846,10 @@ class MainWindow(QMainWindow):
                              f"<b>{iops}</b>, worst of {len(workloads)} workloads"]
                 else:
                     heads = [f"<b>{html.escape(value)}</b>"]
-                caution = ASSUMED_WORDS in basis or NO_PROFILE_WORDS["vSAN"] in basis  # figures on assumed costs
+                # figures on assumed costs (a service's IOPS are its published limits: only its latency floor is
+                # assumed, which its words say)
+                caution = ((ASSUMED_WORDS in basis and NO_PROFILE_WORDS["service"] not in basis)
+                           or NO_PROFILE_WORDS["vSAN"] in basis)
                 after = (f" <span style='color:{ASSUMED_COLOR if caution else MUTED_COLOR}'>"
                          f"({html.escape(basis)})</span>") if basis else ""
                 if basis:

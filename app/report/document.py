@@ -102,6 +102,7 @@ from models.present.verdicts import (
     CAPACITY_NOT_MEASURED,
     GROWTH_NOT_MEASURED_CELL,
     Headline,
+    assumed_floor_words,
     n_plus_capacity_miss,
     partly_unmeasured_caution,
     with_capacity_unmeasured,
@@ -1312,7 +1313,9 @@ class ReportBuilder:
                 "open model up to saturation where the ramp ends early (dash-dotted); "
                 + _band_caption(wp)
                 + _p99_caption(wp, self._drawings)
-                + (" " + _e(knee_words(wp)[0].upper() + knee_words(wp)[1:]) + "." if wp.knee_note else ""), s.caption))
+                + (" " + _e(knee_words(wp)[0].upper() + knee_words(wp)[1:]) + "." if wp.knee_note else "")
+                + (f" The {_e(assumed_floor_words(wp))}." if assumed_floor_words(wp) else ""),  # review 57 #12
+                s.caption))
             story.append(KeepTogether(block) if n == 0 else KeepTogether([CondPageBreak(380)] + block))
             rows = [["Station", "Component", "Utilisation", "Residence per I/O"]]
             extra = []

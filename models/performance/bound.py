@@ -42,13 +42,15 @@ ROLE_BOUND_WORDS = {
 """A bottleneck role in words, where the role alone says it (the others: :func:`bound_words`)."""
 
 
-def bound_words(station: StationSpec | None, protocol: str) -> str:
+def bound_words(station: StationSpec | None, protocol: str, notes: tuple[str, ...] = ()) -> str:
     """What bounds a workload's max IOPS at the SLO, in words.
 
     Args:
         station: the workload path's bottleneck (the queueing station of least capacity over demand); None when
             no station queues (the latency is fixed delays alone).
         protocol: the path's protocol ("FCP", "NVMe/FC", "NVMe/TCP", "iSCSI", "NFS", "SMB"), naming the ports.
+        notes: the path's notes: an IOPS bound's cap note says whose figure it is (one scaled from another
+            platform's published figure by core counts is named so).
 
     Returns:
         E.g. "controller CPU", "FC ports", "host CPU (vSAN)", "vSAN ESA per-host software path limit", "drives";
@@ -73,4 +75,11 @@ def bound_words(station: StationSpec | None, protocol: str) -> str:
         return "vSAN network" if vsan else "VM's published network limit"
     if role == "nvram" and "write cache mirror" in station.name:  # an E-Series array's controllers (paths.py)
         return "controller write cache mirroring"
+    if role == "iops_bound":  # a cap scaled from another platform's figure says so, never "published" (review 57)
+        from models.formatting import CAP_NOTE, derived_bound_words
+
+        caps = [m for m in (CAP_NOTE.match(note) for note in notes) if m is not None]
+        derived = derived_bound_words(caps[-1]["whose"]) if caps else ""
+        if derived:
+            return f"controller IOPS {derived}"
     return ROLE_BOUND_WORDS.get(role, station.name)

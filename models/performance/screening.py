@@ -323,7 +323,7 @@ def check_designs(designs: Sequence[DesignPaths], bands: bool = False, slo_stati
             checks.append(WorkloadCheck(w.id, w.name, target_rate(w),
                                         float(sat) if math.isfinite(sat) else float(r.iops[-1]), _finite(max_slo),
                                         p10, bound_words(None if b_idx is None else path.stations[b_idx],
-                                                         path.protocol)))
+                                                         path.protocol, path.notes)))
         out.append(DesignCheck(d.problems, tuple(checks)))
     return out
 

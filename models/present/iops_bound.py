@@ -10,13 +10,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from models.formatting import CAP_NOTE, fmt_iops, station_words
+from models.formatting import CAP_NOTE, derived_bound_words, fmt_iops, station_words
 
 if TYPE_CHECKING:
     from models.performance.results import WorkloadPerformance
 
-__all__ = ["SLO_CAPPED", "bottleneck_words", "iops_bound_words", "knee_words", "saturation_bound_words",
-           "slo_capped_words", "station_words", "whose_words"]
+__all__ = ["SLO_CAPPED", "bottleneck_words", "derived_bound_words", "iops_bound_words", "knee_words",
+           "saturation_bound_words", "slo_capped_words", "station_words", "whose_words"]
 
 _CAP_NOTE = CAP_NOTE
 
@@ -91,10 +91,16 @@ SLO_CAPPED = "capped by the published IOPS bound"
 def slo_capped_words(wp: WorkloadPerformance) -> str:
     """:data:`SLO_CAPPED` when ``wp``'s (a ``WorkloadPerformance``) bottleneck is an IOPS bound whose path notes
     the cap (:func:`iops_bound_words`) and its max IOPS at the SLO reads as its saturation (the latency stays
-    within the SLO up to the cap), else ""."""
-    if _cap(wp) is None or wp.max_iops_at_slo is None or wp.saturation_iops is None:
+    within the SLO up to the cap), else "". A cap scaled from another platform's figure says so: ``capped by the
+    IOPS bound estimated from the AFF A90 HA pair's published figure (assumed core counts)``
+    (:func:`derived_bound_words`), never "published" for a figure this platform has none of."""
+    found = _cap(wp)
+    if found is None or wp.max_iops_at_slo is None or wp.saturation_iops is None:
         return ""
-    return SLO_CAPPED if fmt_iops(wp.max_iops_at_slo) == fmt_iops(wp.saturation_iops) else ""
+    if fmt_iops(wp.max_iops_at_slo) != fmt_iops(wp.saturation_iops):
+        return ""
+    derived = derived_bound_words(found[2])
+    return f"capped by the IOPS {derived}" if derived else SLO_CAPPED
 
 
 def bottleneck_words(wp: WorkloadPerformance) -> str:

@@ -12,10 +12,10 @@ from models.formatting import finite, fmt_iops, fmt_months, fmt_ms
 from models.units import growth_factor
 
 if TYPE_CHECKING:
-    from models.evaluate import Evaluation, Resilience
+    from models.evaluate import Evaluation, RequirementCheck, Resilience
     from models.performance.resilience import StateResult
     from models.performance.results import WorkloadPerformance
-    from models.present.verdicts import Verdict
+    from models.present.verdict_line import Verdict
     from models.project.model import Requirements, Scenario
 
 STATE_NAMES = {
@@ -171,6 +171,53 @@ _RELIEF_IN_REASON = re.compile(r"a write is stored at one site and no longer wai
 normal operation."""
 
 
+OTHERS_SATURATE = "is saturated by the other workloads"
+"""The engine's note on a state whose other load alone fills a shared station (``models.performance.engine``: the
+workload keeps a tiny capacity there, so its saturation figure is a clamp, not a capacity)."""
+
+
+def state_saturation_words(state: StateResult) -> str:
+    """A failure state's saturation in words: ``1.12M IOPS``; where the other load alone fills a station its path
+    shares (the engine notes :data:`OTHERS_SATURATE` and its figure is a clamp, 0.1% of a capacity: review 57 saw
+    "1.6K IOPS"), ``saturated: the surviving site's own load alone exceeds its limit`` in a MetroCluster switchover,
+    ``saturated: the other workloads' load alone exceeds its limit`` elsewhere."""
+    if any(OTHERS_SATURATE in note for note in state.performance.notes):
+        whose = "the surviving site's own load" if state.state == "switchover" else "the other workloads' load"
+        return f"saturated: {whose} alone exceeds its limit"
+    return f"{fmt_iops(state.performance.saturation_iops)} IOPS"
+
+
+_GROWN_AT = re.compile(r"at (?P<rate>[\d,]+) IOPS, the target grown over the (?P<horizon>\d+)-month horizon")
+"""The grown target and horizon in a takeover or site-loss requirement's sentence (``models.evaluate``)."""
+
+
+def requirement_short(check: RequirementCheck, states: Iterable[StateResult] = ()) -> str:
+    """A takeover or site-loss requirement's check (``models.evaluate.RequirementCheck``) in a few words for a
+    laptop screen's line: ``SLO in takeover``; checked at the grown target, ``SLO in takeover at the target grown
+    over 36 months``, and where it is missed the figures that decide it (review 57: "✗ SLO in takeover at the
+    grown target" gave neither): ``(1.05M IOPS > takeover saturation 800K)`` when the state saturates below it
+    (``states``: the workload's failure states), ``(1.05M IOPS: 1.20 ms)`` when it is only slow."""
+    site = check.requirement == "slo_after_site_loss"
+    base = "SLO after losing a site" if site else "SLO in takeover"
+    grown = _GROWN_AT.search(check.text)
+    if grown is None:
+        return base
+    words = f"{base} at the target grown over {grown['horizon']} months"
+    if check.met:
+        return words
+    rate = float(grown["rate"].replace(",", ""))
+    wanted = {"takeover": ("takeover",), "failover": ("cloud_failover",)}.get(check.state, (check.state,))
+    state = next((s for s in states if s.state in wanted), None)
+    if check.text.endswith("saturated") and state is not None:
+        sat = state_saturation_words(state)
+        limit = f"{state_label(state)} {sat}" if sat.startswith("saturated") else \
+            f"{state_label(state)} saturation {fmt_iops(state.performance.saturation_iops)}"
+        return f"{words} ({fmt_iops(rate)} IOPS > {limit})" if not sat.startswith("saturated") else \
+            f"{words} ({fmt_iops(rate)} IOPS; {limit})"
+    latency = re.search(r"missed, ([\d.]+ ms)", check.text)
+    return f"{words} ({fmt_iops(rate)} IOPS: {latency.group(1)})" if latency else f"{words} ({fmt_iops(rate)} IOPS)"
+
+
 def state_verdict(state: StateResult, normal: WorkloadPerformance | None = None) -> str:
     """One sentence for a ``models.performance.resilience.StateResult``: with a target, ``meets the 1 ms SLO at
     350K IOPS in takeover: yes, 0.41 ms`` (``no, 2.4 ms`` / ``no, saturated``); without one, the state's saturation
@@ -277,7 +324,7 @@ def takeover_breach(resilience: Resilience) -> tuple[float | None, str] | None:
 def state_verdicts(resilience: Resilience, workloads: Iterable[WorkloadPerformance]) -> list[Verdict]:
     """``models.present.verdicts.Verdict`` lines for every workload's failure states (``fail`` when the target's
     SLO is missed in that state, ``pass`` when met, ``open`` without a target), in the workloads' order."""
-    from models.present.verdicts import Verdict
+    from models.present.verdict_line import Verdict
 
     out = []
     for wp in workloads:
@@ -301,7 +348,8 @@ def compact_states(states: Iterable[StateResult], normal: WorkloadPerformance | 
         wp = state.performance
         name = state_label(state)
         if wp.target_iops is None:
-            open_only.append(f"{name}: saturation {fmt_iops(wp.saturation_iops)} IOPS")
+            sat = state_saturation_words(state)  # a clamp figure said in words
+            open_only.append(f"{name}: {sat}" if sat.startswith("saturated") else f"{name}: saturation {sat}")
             continue
         latency = state_latency(state, normal)  # "saturated" where None
         relief = (RELIEF_LABEL_SHORT.get(state.label) or RELIEF_SHORT.get(state.state, RELIEF_OTHER_SHORT)

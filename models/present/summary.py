@@ -55,11 +55,12 @@ band table's to say (``models.performance.discrepancy.stored_table``), never the
 SERVICE_LIMIT_ROLES = frozenset({"service_ops", "service_iops", "service_mbps"})
 """Station roles of a managed service's published limits (``models.performance.paths``' managed-service path)."""
 
-NO_PROFILE_WORDS = {"vSAN": "assumed vSAN costs", "service": "published service limits"}
+NO_PROFILE_WORDS = {"vSAN": "assumed vSAN costs", "service": "published service limits, assumed latency floor"}
 """The words for a path no controller or cloud VM profile governs, whose figures the engine marks "assumed" (the
 band width of an assumption): a vSAN cluster runs on assumed per-I/O CPU costs and a software latency taken from a
-published vSAN result; a managed service on its published limits with an assumed light-load latency. Neither is
-the uncalibrated default profile of a controller."""
+published vSAN result; a managed service on its published limits with an assumed light-load latency (its floor:
+no service publishes one, so the words say so beside "published": review 57). Neither is the uncalibrated default
+profile of a controller."""
 
 
 def no_profile_key(workload: WorkloadPerformance) -> str:

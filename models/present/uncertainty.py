@@ -74,11 +74,25 @@ def iops_band_text(p10: float | None, p90: float | None, none_text: str = SATURA
     return f"{low} – {high}"
 
 
+def saturation_label(wp: WorkloadPerformance) -> str:
+    """A chart's saturation line label: ``saturation 98K (P10–P90 37K–262K)`` where the saturation has a P10-P90
+    band (review 57: "saturation 98K" beside an uncertainty band reaching 256K read as a firm figure), else
+    ``saturation 98K``."""
+    text = f"saturation {format_iops(wp.saturation_iops)}"
+    low, high = wp.saturation_iops_band_p10, wp.saturation_iops_band_p90
+    if finite(low) and finite(high) and low > 0 and high > 0 and format_iops(low) != format_iops(high):
+        text += f" (P10–P90 {format_iops(low)}–{format_iops(high)})"
+    return text
+
+
 def band_summary(wp: WorkloadPerformance) -> str:
     """One line for a workload: ``saturation 355K – 375K IOPS; max IOPS at SLO 353K – 373K (P10–P90 of the
     prediction, model error included)``, from a :class:`models.performance.WorkloadPerformance`."""
     sat = iops_band_text(wp.saturation_iops_band_p10, wp.saturation_iops_band_p90)
     slo = iops_band_text(wp.max_iops_at_slo_band_p10, wp.max_iops_at_slo_band_p90, NOT_MET)
+    low, high = wp.max_iops_at_slo_band_p10, wp.max_iops_at_slo_band_p90
+    if not (finite(low) and low > 0) and finite(high) and high > 0:  # never a range "not met – 2.39M" (review 57)
+        slo = f"from none (the pessimistic case misses the SLO at every load) to {format_iops(high)}"
     held = published_bound(wp)
     return (f"saturation {sat} IOPS; max IOPS at SLO {slo} (P10–P90 of the prediction, model error included)"
             + (f"; {held}" if held else ""))

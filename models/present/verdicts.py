@@ -35,6 +35,14 @@ from models.present.profile_words import (  # the one set of words for the profi
     profile_kind_phrase,
     profile_kinds_legend,
 )
+from models.present.verdict_line import (  # the line and its kinds, re-exported here
+    CAUTION,
+    FAIL,
+    OPEN,
+    ORDER,
+    PASS,
+    Verdict,
+)
 from models.units import CapacityUnit
 from models.verdict import (
     PROVIDER_HA,
@@ -63,40 +71,6 @@ __all__ = ["FAIL", "PASS", "CAUTION", "OPEN", "THROUGHPUT_BLOCK_KIB", "Bottlenec
            "bottleneck_sentence", "capacity_fits",
            "capacity_verdicts", "evaluation_verdict", "headline", "system_has_data", "target_cell", "target_text",
            "verdicts", "workload_verdict_pair", "workload_verdicts"]
-
-FAIL, PASS, CAUTION, OPEN = "fail", "pass", "caution", "open"
-"""Verdict kinds, in the order a summary lists them."""
-ORDER = (FAIL, PASS, CAUTION, OPEN)
-MARKS = {FAIL: "\u2717", PASS: "\u2713", CAUTION: "\u26a0", OPEN: "\u2022"}
-"""The sign a summary writes before each kind of verdict."""
-
-@dataclass(frozen=True)
-class Verdict:
-    """One sentence of a design's verdict.
-
-    Attributes:
-        kind: ``fail`` (a requirement is not met), ``pass`` (met), ``caution`` (met, but with a warning) or
-            ``open`` (no target set: what the design delivers).
-        subject: what it is about: a system's or a workload's name ("" for the whole scenario).
-        text: the sentence after the subject, plain text (views escape it).
-        area: ``capacity``, ``performance`` or ``resilience``.
-    """
-
-    kind: str
-    subject: str
-    text: str
-    area: str
-
-    @property
-    def line(self) -> str:
-        """``subject: text`` (just the text without a subject)."""
-        return f"{self.subject}: {self.text}" if self.subject else self.text
-
-    @property
-    def mark(self) -> str:
-        """The sign written before the line: ✗ ✓ ⚠ •."""
-        return MARKS[self.kind]
-
 
 @dataclass(frozen=True)
 class Headline:
@@ -254,17 +228,98 @@ def _unmeasured(wp: WorkloadPerformance, compact: bool = False) -> str:
 
     if words is not None and unfitted_relation(wp):
         words = UNFITTED_RELATION_UNMEASURED
-    if words is None or key == "service" or wp.band_basis.split(":", 1)[-1].strip().startswith("published limits"):
-        return ""  # a managed service: its limits are the provider's published figures (only its latency assumed)
+    if key == "service" or wp.band_basis.split(":", 1)[-1].strip().startswith("published limits"):
+        # a managed service: its limits are the provider's published figures, its latency floor assumed (review 57:
+        # "0.45 ms" read as published)
+        floor = assumed_floor_words(wp)
+        return f"; {floor}" if floor else ""
+    if words is None:
+        return ""
     from models.present.iops_bound import iops_bound_words
-    from models.present.uncertainty import iops_band_text, published_bound  # on first use: a light import
+    from models.present.uncertainty import published_bound  # on first use: a light import
 
-    band = iops_band_text(wp.max_iops_at_slo_band_p10, wp.max_iops_at_slo_band_p90, NOT_MET)
-    spread = (f", uncertainty P10–P90 {band}" + _optimistic_end(wp)) if band != "—" else ""
+    spread = slo_band_words(wp)
     if compact:
         return "; not measured on this system" + spread
     held = published_bound(wp) or iops_bound_words(wp)  # whose figure holds it, per HA pair (REVIEW44 #6)
     return f"; not measured on this system: {words}" + (f" and {held}" if held else "") + spread
+
+
+_ASSUMED_FLOOR = re.compile(r"the light-load latency \((?P<us>[\d,.]+) us\) is assumed")
+"""A managed service's note (``models.performance.paths``) that its light-load latency is assumed."""
+
+
+def assumed_floor_words(wp: WorkloadPerformance) -> str:
+    """``latency from an assumed 0.40 ms light-load floor, not a published figure`` for a managed service
+    whose light-load latency is assumed (its path's note says so), else ""."""
+    found = next((m for m in (_ASSUMED_FLOOR.search(n) for n in wp.notes) if m is not None), None)
+    if found is None:
+        return ""
+    floor = float(found["us"].replace(",", "")) / 1e3
+    return f"latency from an assumed {fmt_ms(floor)} light-load floor, not a published figure"
+
+
+PESSIMISTIC_NEVER = "pessimistic case misses the SLO at every load"
+"""The P10 end of a max-IOPS-at-the-SLO band that does not exist (the pessimistic prediction's latency is above the
+SLO even at light load): said in words, never as a range "not met – 2.39M" that reads as starting at "not met"."""
+
+
+def slo_band_words(wp: WorkloadPerformance) -> str:
+    """``, uncertainty P10–P90 171K – 725K`` (the P10-P90 band of the max IOPS at the SLO, with
+    :func:`_optimistic_end`); where the pessimistic end does not meet the SLO at any load, ``, uncertainty P10–P90:
+    pessimistic case misses the SLO at every load; optimistic up to 2.39M``; "" without a band."""
+    from models.present.uncertainty import iops_band_text
+
+    p10, p90 = wp.max_iops_at_slo_band_p10, wp.max_iops_at_slo_band_p90
+    band = iops_band_text(p10, p90, NOT_MET)
+    if band == "—":
+        return ""
+    if not (finite(p10) and p10 > 0):
+        top = (f"; optimistic up to {fmt_iops(p90)}" if finite(p90) and p90 > 0
+               else "; optimistic case misses it too")
+        return f", uncertainty P10–P90: {PESSIMISTIC_NEVER}{top}"
+    return f", uncertainty P10–P90 {band}" + _optimistic_end(wp)
+
+
+def _pessimistic_below_target(wp: WorkloadPerformance) -> str:
+    """The caution of a met target whose pessimistic (P10) max IOPS at the SLO is below it: ``the pessimistic case
+    (P10) holds the SLO only up to 171K IOPS, below the 200K target: the target is met on the expected figures,
+    not on the pessimistic ones``; :data:`PESSIMISTIC_NEVER` where the P10 meets the SLO at no load; "" when the
+    P10 reaches the target, or without a band or a target."""
+    p10, target = wp.max_iops_at_slo_band_p10, wp.target_iops
+    if wp.target_met is not True or not finite(target) or target <= 0:
+        return ""
+    if not finite(p10) and not finite(wp.max_iops_at_slo_band_p90):
+        return ""  # no band
+    if finite(p10) and p10 > 0 and fmt_iops(p10) == fmt_iops(target):
+        return ""  # equal as printed: "30K below the 30K target" would read as a contradiction
+    if finite(p10) and p10 >= target:
+        return ""
+    held = (f"{PESSIMISTIC_NEVER}, so the {fmt_iops(target)} IOPS target" if not (finite(p10) and p10 > 0)
+            else f"the pessimistic case (P10) holds the SLO only up to {fmt_iops(p10)} IOPS, below the "
+                 f"{fmt_iops(target)} IOPS target, so the target")
+    return f"{held} is met on the expected figures, not on the pessimistic ones (uncertainty P10–P90)"
+
+
+def little_caution(wp: WorkloadPerformance) -> str:
+    """The engine's caution (``WorkloadPerformance.cautions``) that the target needs more outstanding I/Os than the
+    workload states (Little's law), "" when it has none."""
+    found = [c for c in wp.cautions() if c.startswith("needs ") and "outstanding I/Os" in c]
+    return found[0] if found else ""
+
+
+def concurrency_shortfall(wp: WorkloadPerformance) -> str:
+    """``not reached at the stated concurrency: the workload's 256 outstanding I/Os reach only 190K IOPS, the target
+    needs 340 (300K IOPS x 1.13 ms, Little's law)`` when the met target needs more outstanding I/Os than the
+    workload states (``WorkloadPerformance.outstanding_needed``), else ""."""
+    if wp.target_met is not True or not little_caution(wp):
+        return ""
+    needed = wp.outstanding_needed()
+    think = f" + {wp.think_time_ms:g} ms think time" if wp.think_time_ms > 0 else ""
+    reach = f" reach only {fmt_iops(wp.peak_iops)} IOPS" if finite(wp.peak_iops) else " cannot offer it"
+    return (f"not reached at the stated concurrency: the workload's {wp.concurrency:,} outstanding I/Os{reach}, "
+            f"the target needs {needed:,} ({fmt_iops(wp.target_iops)} IOPS x {fmt_ms(wp.latency_at_target_ms)}"
+            f"{think}, Little's law)")
 
 
 def _optimistic_end(wp: WorkloadPerformance) -> str:
@@ -311,14 +366,27 @@ def workload_verdict_pair(performance: ScenarioPerformance | None) -> tuple[tupl
         elif wp.target_met is True:
             head = (f"{target_text(wp)} at {'p99 ' if p99 else ''}{fmt_ms(wp.slo_bounded_at_target_ms)}, within the "
                     f"{slo} SLO (up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} at the SLO")
-            short.append(Verdict(PASS, name, f"{head}{_unmeasured(wp, True)})", "performance"))
-            whole.append(Verdict(PASS, name, f"{head}{_unmeasured(wp)})", "performance"))
+            # the design serves the target, but the workload as stated cannot offer it, or the pessimistic case
+            # meets the SLO at no load: never a bare ✓ (review 57)
+            short_of = concurrency_shortfall(wp)
+            tail = f"; {short_of}" if short_of else ""
+            never = wp.target_met is True and _pessimistic_below_target(wp).startswith(PESSIMISTIC_NEVER)
+            kind = CAUTION if short_of or never else PASS
+            if short_of:
+                head = head.replace(" SLO (up to", " SLO when offered (up to", 1)
+            short.append(Verdict(kind, name, f"{head}{_unmeasured(wp, True)}){tail}", "performance", True))
+            whole.append(Verdict(kind, name, f"{head}{_unmeasured(wp)}){tail}", "performance", True))
         else:
             head = (f"no IOPS target set; the design delivers up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} "
                     f"within the {slo} SLO")
             short.append(Verdict(OPEN, name, f"{head}{_unmeasured(wp, True)}", "performance"))
             whole.append(Verdict(OPEN, name, f"{head}{_unmeasured(wp)}", "performance"))
-        cautions = [Verdict(CAUTION, name, caution, "performance") for caution in wp.cautions()]
+        little = little_caution(wp)
+        cautions = [Verdict(CAUTION, name, caution, "performance") for caution in wp.cautions()
+                    if caution != little]  # the shortfall is said in the workload's own line
+        pessimistic = _pessimistic_below_target(wp)
+        if pessimistic and not pessimistic.startswith(PESSIMISTIC_NEVER):  # that one: in the workload's own line
+            cautions.append(Verdict(CAUTION, name, pessimistic, "performance"))
         short += cautions
         whole += cautions
     return tuple(short), tuple(whole)
@@ -420,7 +488,49 @@ def verdicts(evaluation: Evaluation, unit: CapacityUnit | str = CapacityUnit.TIB
             text = check.text[len(subject) + 2:] if subject and check.text.startswith(f"{subject}: ") else check.text
             # a managed service's takeover is taken as met, not checked: a caution, never a bare pass (review 56)
             found.append(Verdict(CAUTION if check.state == PROVIDER_HA else PASS, subject, text, "resilience"))
+    found += state_miss_cautions(evaluation)
     return tuple(sorted(found, key=lambda v: ORDER.index(v.kind)))
+
+
+_CHECK_STATES = {"failover": "cloud_failover"}
+"""A requirement check's state (``models.evaluate.RequirementCheck.state``) as the failure states' id, where they
+differ (an N+k check judges the host failure state)."""
+_STATE_LASTS = {"takeover": "until giveback", "cloud_failover": "until giveback", "switchover": "until switchback"}
+"""How long a failure state lasts, in words, where it is not a rebuild's hours."""
+
+
+def state_miss_cautions(evaluation: Evaluation) -> list[Verdict]:
+    """A caution per failure state in which a workload's target misses its SLO and no stated requirement judges
+    that state (review 57: a FAS70's drive rebuild at 21.7 ms against a 10 ms SLO for about 58 h left the summary
+    green): ``SLO missed in drive rebuild: 21.7 ms against the 10 ms SLO at 30K IOPS, for about 58.1 h (the
+    rebuild); not a stated requirement``. A state a requirement judges is that requirement's verdict (a failure or a
+    pass), never said twice."""
+    from models.present.resilience import state_label, state_latency
+
+    resilience, performance = evaluation.resilience, evaluation.performance
+    if resilience is None or performance is None:
+        return []
+    judged = set()  # (workload, state id) a requirement judges: its check's state in the states' ids
+    for c in resilience.requirement_checks:
+        judged.add((c.subject, _CHECK_STATES.get(c.state, c.state)))
+        if c.state.startswith("N+"):
+            judged.add((c.subject, "host_failure"))
+    out = []
+    for wp in performance.workloads:
+        if wp.target_met is not True:
+            continue  # its target misses in normal operation: that failure says it
+        for state in resilience.states.get(wp.workload_id, ()):
+            if state.meets_slo is not False or (wp.name, state.state) in judged:
+                continue
+            sp = state.performance
+            latency = state_latency(state, wp)
+            against = "" if latency == "saturated" else f" against the {sp.slo_words}"
+            lasts = (f", for about {state.rebuild_hours:.1f} h (the rebuild)" if finite(state.rebuild_hours)
+                     else f", {_STATE_LASTS[state.state]}" if state.state in _STATE_LASTS
+                     else ", for as long as the state lasts")
+            out.append(Verdict(CAUTION, wp.name, f"SLO missed in {state_label(state)}: {latency}{against} at "
+                               f"{fmt_iops(sp.target_iops)} IOPS{lasts}; not a stated requirement", "resilience"))
+    return out
 
 
 def headline(found: Sequence[Verdict], decided: DesignVerdict | None = None) -> Headline:

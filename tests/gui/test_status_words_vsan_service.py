@@ -12,7 +12,7 @@ from models.resources import examples_dir
 
 @pytest.mark.parametrize(("example", "words", "amber"), [
     ("vsan8-osa-hybrid-4host-oltp.toml", "assumed vSAN costs", True),
-    ("anf-premium-oracle-nfs.toml", "published service limits", False),
+    ("anf-premium-oracle-nfs.toml", "published service limits, assumed latency floor", False),
 ])
 def test_status_bar_and_profile_column_name_what_the_figures_run_on(qtbot, open_window, example, words, amber):
     from app.gui.main_window import ASSUMED_COLOR, MUTED_COLOR

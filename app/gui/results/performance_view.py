@@ -99,12 +99,15 @@ from models.present.iops_bound import (
 from models.present.resilience import (
     compact_runway,
     compact_states,
+    requirement_short,
     runway_lines,
     runway_lines_with_dr_copies,
     state_label,
+    state_saturation_words,
     state_verdict,
 )
 from models.present.summary import no_profile_key
+from models.present.uncertainty import saturation_label
 from models.present.verdicts import CAUTION, profile_kinds_legend, workload_verdict_pair
 from models.units import CapacityUnit
 from models.verdict import PROVIDER_HA
@@ -935,8 +938,10 @@ class PerformanceView(QWidget):
             if finite(on_curve) and abs(on_curve - at[1]) > 0.03 * at[1]:
                 text += (f" The line is this workload's own ramp with the failure's extra load as a fixed "
                          f"slowdown: it reads {fmt_ms(on_curve)} there.")
-        if finite(wp.saturation_iops):
-            text += f" Saturation in this state: {fmt_iops(wp.saturation_iops)} IOPS."
+        if finite(wp.saturation_iops):  # a clamp figure where the other load alone fills it: said in words
+            sat = state_saturation_words(state)
+            text += f" {sat[0].upper()}{sat[1:]} in this state." if sat.startswith("saturated") else \
+                f" Saturation in this state: {sat}."
         return text
 
     def state_marker_item(self, workload_id: str, state: str) -> pg.PlotDataItem | None:
@@ -992,7 +997,7 @@ class PerformanceView(QWidget):
             sat = self._saturation_lines.get(wid)
             if sat is not None:
                 sat.setPos(self._tx(workload.saturation_iops))
-                sat.label.setFormat(f"saturation {fmt_iops(workload.saturation_iops)}")
+                sat.label.setFormat(saturation_label(workload))  # with its P10-P90 band (review 57)
             marker = self._max_slo_items.get(wid)
             if marker is not None:
                 slo_point = workload.max_iops_at_slo_point
@@ -1109,7 +1114,7 @@ class PerformanceView(QWidget):
             if finite(workload.saturation_iops) and workload.saturation_iops > 0:
                 sat = pg.InfiniteLine(pos=self._tx(workload.saturation_iops), angle=90,
                                       pen=pg.mkPen(color, width=1.2, style=Qt.PenStyle.DashLine),
-                                      label=f"saturation {fmt_iops(workload.saturation_iops)}",
+                                      label=saturation_label(workload),  # with its P10-P90 band (review 57)
                                       # placed where no curve is once the range is set (_place_saturation_labels)
                                       labelOpts={"position": 1.0, "color": label_color,
                                                  "anchors": [(0, 0), (0, 0)], "fill": tint(base, 200)})
@@ -1572,9 +1577,11 @@ class PerformanceView(QWidget):
         # short on screen (the row's Profile cell says how an unmeasured figure was obtained); whole in the tooltip
         # compact and whole in one pass (it built them in two calls, each finding every miss and caution)
         found, whole = workload_verdict_pair(self._evaluation.performance) if self._workloads else ((), ())
-        self.verdict_label.setToolTip(verdict_html([v for v in whole if v.kind != CAUTION]))
-        verdicts = [v for v in found if v.kind != CAUTION]
-        cautions = [v for v in found if v.kind == CAUTION]
+        # a workload's own line stays with the verdicts when it is a caution (review 57: ⚠ target not reached at
+        # the stated concurrency), its whole words in the tooltip
+        self.verdict_label.setToolTip(verdict_html([v for v in whole if v.kind != CAUTION or v.lead]))
+        verdicts = [v for v in found if v.kind != CAUTION or v.lead]
+        cautions = [v for v in found if v.kind == CAUTION and not v.lead]
         self.verdict_label.setText(verdict_html(verdicts))
         self.verdict_label.setVisible(bool(verdicts))
         self.cautions_label.setText(verdict_html(cautions))
@@ -1603,12 +1610,11 @@ class PerformanceView(QWidget):
                     lines.append(f"<b>Bad day</b>{who}: {SERVICE_FAILOVER_WORDS}")
             if checks:  # the project's resilience requirements, short (the sentences are in the tooltip)
                 grouped: dict[str, list[bool]] = {}  # one mark per requirement, its workloads counted
-                for c in checks:
+                ids = {w.name: w.workload_id for w in self._workloads}
+                for c in checks:  # a missed grown-target check with its figures (review 57 #12)
                     words = (PROVIDER_HA_SHORT if c.state == PROVIDER_HA else
-                             ("SLO in takeover at the grown target" if "grown over the" in c.text
-                              else "SLO in takeover") if c.requirement == "slo_in_takeover" else
-                             ("SLO after losing a site at the grown target" if "grown over the" in c.text
-                              else "SLO after losing a site") if c.requirement == "slo_after_site_loss" else
+                             html_escape(requirement_short(c, resilience.states.get(ids.get(c.subject, ""), ())))
+                             if c.requirement in ("slo_in_takeover", "slo_after_site_loss") else
                              f"{_n_plus(c.text)} {'capacity' if 'fits' in c.text else 'SLO'}")
                     grouped.setdefault(words, []).append(bool(c.met))
                 marks = " · ".join(
