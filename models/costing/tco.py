@@ -103,7 +103,8 @@ class OptionCost:
         (False: the total is a lower bound, ``missing`` says what is not counted); catalog_id: the managed
         service's record ("" for the design itself); shortfall: what of the workloads' I/O the option cannot carry
         even at its largest size (empty: it carries it, or it was not checked), in words; short_from_month: the
-        first month (1..horizon) it falls short (None: it does not).
+        first month (1..horizon) it falls short (None: it does not); data_short: the data itself, not its I/O, is
+        above the largest size the service provisions from that month (its words then say "cannot hold the data").
     """
 
     name: str
@@ -114,6 +115,7 @@ class OptionCost:
     catalog_id: str = ""
     shortfall: tuple[str, ...] = ()
     short_from_month: int | None = None
+    data_short: bool = False
 
     @property
     def meets_workloads(self) -> bool:
@@ -375,8 +377,9 @@ def _iops_cap(record: ManagedService, mbps: float) -> float | None:
 
 
 def _perf_size(record: ManagedService, size: float, iops: float, mbps: float,
-               volumes: int = 1) -> tuple[float, float, list[str]]:
-    """(capacity bytes, throughput capacity MB/s, shortfalls) of ``record`` provisioned to hold ``size`` bytes and
+               volumes: int = 1) -> tuple[float, float, list[str], bool]:
+    """(capacity bytes, throughput capacity MB/s, shortfalls, whether the data alone is above the largest size) of
+    ``record`` provisioned to hold ``size`` bytes and
     carry ``iops`` and ``mbps``: a size-based service (``throughput_mibps_per_tib``) is grown until its throughput
     carries ``mbps``; a service that includes IOPS per GiB (``iops_per_gib``) until they carry ``iops`` (the
     provider may sell extra IOPS on their own instead: growing the capacity is the dearer, published way); a
@@ -413,10 +416,14 @@ def _perf_size(record: ManagedService, size: float, iops: float, mbps: float,
         if cap is not None and iops > cap and not record.throughput_options_mbps:
             short.append(f"{iops:,.0f} IOPS is above its ceiling of {cap:,.0f}")
     most = record.max_capacity_bytes / TIB
-    if tib > most:
-        short.append(f"carrying it needs {tib:,.0f} TiB, above its largest {most:,.0f} TiB")
+    data_short = size / TIB > most
+    if data_short:  # the data itself, whatever its I/O (review 57: it read "cannot carry the I/O")
+        short.append(f"holding the data needs {size / TIB:,.0f} TiB, above its largest {most:,.0f} TiB")
         tib = most
-    return tib * TIB, chosen, short
+    elif tib > most:
+        short.append(f"carrying the I/O needs {tib:,.0f} TiB, above its largest {most:,.0f} TiB")
+        tib = most
+    return tib * TIB, chosen, short, data_short
 
 
 def managed_option(record: ManagedService, data: Sequence[float], provisioned_bytes: int, throughput_mbps: float,
@@ -438,11 +445,12 @@ def managed_option(record: ManagedService, data: Sequence[float], provisioned_by
     mbps_by_month = [default_mbps for _ in sizes]
     shortfall: list[str] = []
     short_from: int | None = None
+    data_short = False
     grown = ""
     if demand is not None:
         for m, size in enumerate(sizes):
-            new_size, chosen, short = _perf_size(record, float(size), demand.iops[m + 1], demand.mbps[m + 1],
-                                                 volumes)
+            new_size, chosen, short, data_over = _perf_size(record, float(size), demand.iops[m + 1],
+                                                            demand.mbps[m + 1], volumes)
             if new_size > size:
                 grown = " (grown to carry the workloads' I/O)"
             sizes[m] = int(max(size, new_size))
@@ -451,6 +459,7 @@ def managed_option(record: ManagedService, data: Sequence[float], provisioned_by
             if short and not shortfall:
                 shortfall.append(f"from month {m + 1}: " + "; ".join(short))
                 short_from = m + 1
+                data_short = data_over
     lines: list[CostLine] = []
     missing: list[str] = []
     low_tib, high_tib = min(sizes, default=0) / TIB, max(sizes, default=0) / TIB
@@ -476,7 +485,7 @@ def managed_option(record: ManagedService, data: Sequence[float], provisioned_by
         lines.append(CostLine("Throughput", 0.0, tuple(v * throughput_price.price for v in mbps_by_month),
                               f"{shown} x {throughput_price.text()}"))
     return OptionCost(name or record.name, "cloud", tuple(lines), not missing, tuple(missing), record.id,
-                      tuple(shortfall), short_from)
+                      tuple(shortfall), short_from, data_short)
 
 
 def _price_text(price: CloudPrice | None) -> str:
@@ -1059,11 +1068,17 @@ def shortfall_count_note(options: Sequence[OptionCost]) -> str:
     part = len(options) - whole - never
     months = ", ".join(f"month {m}" for m in until)
     verb = "carries" if whole == 1 else "carry"
-    pieces = [f"{whole or 'none'} of the {len(options)} cloud options {verb} the workloads' I/O over the whole horizon"]
+    data = any(o.data_short for o in options)  # an option whose largest size is below the data itself (review 57)
+    what = "the workloads' data and I/O" if data else "the workloads' I/O"
+    pieces = [f"{whole or 'none'} of the {len(options)} cloud options {verb} {what} over the whole horizon"]
     if part:
         pieces.append(f"{part} carry it only until {months}")
-    if never:
-        pieces.append(f"{never} cannot carry it at any size from the first month")
+    never_data = sum(1 for o in options if not o.meets_workloads and (o.short_from_month or 1) <= 1 and o.data_short)
+    if never - never_data:
+        pieces.append(f"{never - never_data} cannot carry " + ("the I/O" if data else "it")
+                      + " at any size from the first month")
+    if never_data:
+        pieces.append(f"{never_data} cannot hold the data at any size from the first month")
     return "; ".join(pieces) + " (marked in the table, in that order)"
 
 
@@ -1180,8 +1195,10 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
     hardware_priced = deployment == "on-prem" and design.lines[0].upfront > 0
     carriers = [o for o in options if o.short_from_month != 1]
     if deployment == "on-prem" and len(carriers) < len(options):
+        what = ("cannot hold the data or carry the workloads' I/O" if any(o.data_short for o in options)
+                else "cannot carry the workloads' I/O")
         notes.append(f"no break-even is given against the {len(options) - len(carriers)} option"
-                     f"{'s' * (len(options) - len(carriers) > 1)} that cannot carry the workloads' I/O from the first "
+                     f"{'s' * (len(options) - len(carriers) > 1)} that {what} from the first "
                      "month: none is an alternative to this design")
     break_even: list[tuple[str, int | None]] = []
     if deployment == "on-prem":

@@ -151,6 +151,7 @@ def _option_dict(option: OptionCost) -> dict[str, Any]:
     return {"name": option.name, "deployment": option.deployment, "catalog_id": option.catalog_id,
             "total": option.total, "complete": option.complete, "missing": list(option.missing),
             "meets_workloads": option.meets_workloads, "shortfall": list(option.shortfall),
+            "holds_data": not option.data_short,
             "lines": [{"name": line.name, "upfront": line.upfront, "monthly": list(line.monthly), "total": line.total,
                        "basis": line.basis} for line in option.lines],
             "cumulative": list(option.cumulative())}
@@ -234,6 +235,32 @@ NO_BREAK_EVEN = "none: it cannot carry the workloads' I/O, so it is no alternati
 a break-even price against it was given); the GUI shows the cell blank with this in its tooltip, the report and
 the workbook print it."""
 
+NO_BREAK_EVEN_DATA = "none: it cannot hold the data, so it is no alternative to this design"
+"""The break-even column of a cloud option whose largest size is below the data itself from the first month (review
+57: such an option read "cannot carry the workloads' I/O" although its I/O was within its limits)."""
+
+NO_BREAK_EVENS = (NO_BREAK_EVEN, NO_BREAK_EVEN_DATA)
+"""Both texts of an option that is no alternative to the design (the GUI shows its cell blank, the report too)."""
+
+
+def no_break_even(option: OptionCost) -> str:
+    """:data:`NO_BREAK_EVEN_DATA` for an option whose largest size is below the data (``data_short``), else
+    :data:`NO_BREAK_EVEN`."""
+    return NO_BREAK_EVEN_DATA if option.data_short else NO_BREAK_EVEN
+
+
+def short_mark(option: OptionCost) -> str:
+    """The mark after a cloud option's total that falls short: " (cannot hold the data)" or " (cannot carry the I/O)"
+    from the first month, " (holds the data to month m)" or " (carries the I/O to month m)" from a later one, ""
+    when it does not fall short."""
+    if option.short_from_month is None:
+        return ""
+    if option.short_from_month == 1:
+        return " (cannot hold the data)" if option.data_short else " (cannot carry the I/O)"
+    what = "holds the data" if option.data_short else "carries the I/O"
+    return f" ({what} to month {option.short_from_month - 1})"
+
+
 DESIGN_NOT_PRICED = "n/a (design not priced)"
 """The break-even column of a cloud option for a design that is neither a cloud design nor an on-premises one
 (whose rows give the break-even month, or with its hardware not priced the most its hardware may cost to break even
@@ -251,7 +278,7 @@ def option_rows(tco: Tco) -> list[tuple[str, str, str]]:
         if tco.design.deployment == "cloud":
             even = ""  # a cloud design buys nothing up front: the column is left out
         elif option.short_from_month == 1 and tco.design.deployment == "on-prem":
-            even = NO_BREAK_EVEN  # no alternative to the design: no price or month to break even against it
+            even = no_break_even(option)  # no alternative to the design: no price or month to break even against it
         elif tco.break_even:
             even = _month(tco.break_even_with(option.name))
         elif tco.design.deployment == "on-prem" and _hardware_unpriced(tco):
@@ -260,11 +287,7 @@ def option_rows(tco: Tco) -> list[tuple[str, str, str]]:
                     f"if the hardware costs at most {_money(budget, tco.currency)}")
         else:
             even = DESIGN_NOT_PRICED
-        marks = "" if option.complete else " (incomplete)"
-        if option.short_from_month == 1:
-            marks += " (cannot carry the I/O)"
-        elif option.short_from_month is not None:
-            marks += f" (carries the I/O to month {option.short_from_month - 1})"
+        marks = ("" if option.complete else " (incomplete)") + short_mark(option)
         rows.append((option.name, _money(option.total, tco.currency) + marks, even))
     del horizon
     return rows
@@ -364,7 +387,8 @@ def workbook_rows(tco: Tco) -> list[list[Any]]:
     for option in comparison_order(tco.options):
         rows.append([f"Total cost: {option.name}", option.total, tco.currency,
                      ("complete" if option.complete else "incomplete")
-                     + ("" if option.meets_workloads else "; cannot carry the workloads' I/O: "
+                     + ("" if option.meets_workloads else
+                        ("; cannot hold the data: " if option.data_short else "; cannot carry the workloads' I/O: ")
                         + "; ".join(option.shortfall)),
                      "; ".join(f"{line.name}: {line.basis}" for line in option.lines)])
     for name, month in tco.break_even:
@@ -376,7 +400,7 @@ def workbook_rows(tco: Tco) -> list[list[Any]]:
             break
         if option.short_from_month == 1:
             rows.append([f"Break-even hardware price against {option.name}", None, tco.currency, "computed",
-                         NO_BREAK_EVEN])
+                         no_break_even(option)])
             continue
         budget = hardware_budget(tco, option)
         rows.append([f"Break-even hardware price against {option.name}", budget, tco.currency, "computed",
