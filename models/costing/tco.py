@@ -376,6 +376,33 @@ def _iops_cap(record: ManagedService, mbps: float) -> float | None:
     return min(ceiling, record.max_iops) if record.max_iops else ceiling
 
 
+def pool_volumes(record: ManagedService, size: float, volumes: int = 1) -> int:
+    """How many volumes of one capacity pool ``record`` holds ``size`` bytes in: ``volumes`` (a MetroCluster's two
+    sites), or more where the data is above that many volumes' ``max_capacity_bytes`` and the service puts several
+    volumes in one capacity pool (Azure NetApp Files: regular volumes of at most 100 TiB, 500 to a pool), at most
+    ``max_volumes_per_pool`` (review 57: 555 TiB on ANF read 'cannot hold the data', one 100 TiB volume)."""
+    if record.max_volumes_per_pool <= 1 or record.throughput_options_mbps:
+        return volumes
+    need = math.ceil(size / record.max_capacity_bytes - 1e-9)
+    return max(volumes, min(need, record.max_volumes_per_pool))
+
+
+def largest_bytes(record: ManagedService) -> float:
+    """The most ``record`` holds: one volume's ``max_capacity_bytes``, or where it puts several volumes in one
+    capacity pool, the pool's (``max_pool_capacity_bytes``, at most ``max_volumes_per_pool`` full volumes)."""
+    if record.max_volumes_per_pool <= 1 or record.throughput_options_mbps:
+        return float(record.max_capacity_bytes)
+    pool = float(record.max_capacity_bytes) * record.max_volumes_per_pool
+    return min(pool, float(record.max_pool_capacity_bytes)) if record.max_pool_capacity_bytes else pool
+
+
+def _largest_words(record: ManagedService) -> str:
+    most = largest_bytes(record) / TIB
+    if most > record.max_capacity_bytes / TIB:
+        return f"its largest capacity pool's {most:,.0f} TiB"
+    return f"its largest {most:,.0f} TiB"
+
+
 def _perf_size(record: ManagedService, size: float, iops: float, mbps: float,
                volumes: int = 1) -> tuple[float, float, list[str], bool]:
     """(capacity bytes, throughput capacity MB/s, shortfalls, whether the data alone is above the largest size) of
@@ -387,7 +414,11 @@ def _perf_size(record: ManagedService, size: float, iops: float, mbps: float,
     carries ``iops``. What no size of the service carries (above ``max_throughput_mbps``, the IOPS ceiling or the
     largest capacity) is a shortfall; the size is then the largest that helps. ``volumes``: the I/O is split evenly
     over that many volumes of one capacity pool (a MetroCluster's two sites' workloads: one volume each), so a
-    size-based service's per-volume throughput cap (``max_throughput_mbps``) holds each volume's share."""
+    size-based service's per-volume throughput cap (``max_throughput_mbps``) holds each volume's share. Data above
+    one volume's size is held in several volumes of one capacity pool where the service allows it
+    (:func:`pool_volumes`), the I/O split evenly over them; only data above the pool's largest size
+    (:func:`largest_bytes`) cannot be held."""
+    volumes = pool_volumes(record, size, volumes)
     short: list[str] = []
     tib = size / TIB
     chosen = 0.0
@@ -405,7 +436,10 @@ def _perf_size(record: ManagedService, size: float, iops: float, mbps: float,
                 short.append(f"{iops:,.0f} IOPS is above its ceiling of {cap:,.0f}")
     elif record.throughput_mibps_per_tib > 0:
         need_mbps = min(mbps, record.max_throughput_mbps * volumes)
-        tib = max(tib, math.ceil(need_mbps * 1e6 / 2**20 / record.throughput_mibps_per_tib))
+        grow = math.ceil(need_mbps * 1e6 / 2**20 / record.throughput_mibps_per_tib)
+        if record.max_volumes_per_pool > 1:  # each volume's cap is its largest quota's throughput (MB/s rounded up)
+            grow = min(grow, volumes * record.max_capacity_bytes / TIB)
+        tib = max(tib, grow)
         if mbps > record.max_throughput_mbps * volumes:
             short.append(f"{mbps:,.0f} MB/s is above its cap of {record.max_throughput_mbps:,.0f} MB/s"
                          + (f" a volume ({volumes} volumes)" if volumes > 1 else ""))
@@ -415,13 +449,13 @@ def _perf_size(record: ManagedService, size: float, iops: float, mbps: float,
         tib = max(tib, math.ceil(need / record.iops_per_gib / 1024.0))
         if cap is not None and iops > cap and not record.throughput_options_mbps:
             short.append(f"{iops:,.0f} IOPS is above its ceiling of {cap:,.0f}")
-    most = record.max_capacity_bytes / TIB
+    most = largest_bytes(record) / TIB
     data_short = size / TIB > most
     if data_short:  # the data itself, whatever its I/O (review 57: it read "cannot carry the I/O")
-        short.append(f"holding the data needs {size / TIB:,.0f} TiB, above its largest {most:,.0f} TiB")
+        short.append(f"holding the data needs {size / TIB:,.0f} TiB, above {_largest_words(record)}")
         tib = most
     elif tib > most:
-        short.append(f"carrying the I/O needs {tib:,.0f} TiB, above its largest {most:,.0f} TiB")
+        short.append(f"carrying the I/O needs {tib:,.0f} TiB, above {_largest_words(record)}")
         tib = most
     return tib * TIB, chosen, short, data_short
 
@@ -464,7 +498,14 @@ def managed_option(record: ManagedService, data: Sequence[float], provisioned_by
     missing: list[str] = []
     low_tib, high_tib = min(sizes, default=0) / TIB, max(sizes, default=0) / TIB
     grown += (f", {low_tib:,.0f} TiB" if low_tib == high_tib else f", {low_tib:,.0f} to {high_tib:,.0f} TiB")
-    if volumes > 1 and not record.throughput_options_mbps:
+    counts = [pool_volumes(record, float(s), volumes) for s in sizes]
+    low_n, high_n = min(counts, default=volumes), max(counts, default=volumes)
+    if high_n > volumes:  # data above one volume: several regular volumes of one pool (review 57)
+        one = record.max_capacity_bytes / TIB
+        grown += ((" for both sites' data" if volumes > 1 else "")
+                  + (f", {low_n:,}" if low_n == high_n else f", {low_n:,} to {high_n:,}")
+                  + f" regular volumes in one capacity pool: the data is above one volume's {one:,.0f} TiB")
+    elif volumes > 1 and not record.throughput_options_mbps:
         grown += f" for both sites' data, {volumes} volumes (one per site's workloads) in one capacity pool"
     elif volumes > 1:
         grown += " for both sites' data"
