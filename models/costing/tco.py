@@ -776,14 +776,19 @@ def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: 
 
 
 def published_cloud_total(scenario: Scenario | Sequence[Node | PricedNode], catalog: Catalog,
-                          data: Sequence[float]) -> float:
+                          data: Sequence[float], demand: Demand | None = None) -> float:
     """The total over the horizon of a cloud design's managed services and Cloud Volumes ONTAP systems at the
     providers' published prices (no price book: ``models.costing.cloud_prices``), as :func:`design_cost` prices the
     design itself on the Cost tab (``data``: :func:`data_by_month`); infinite when a part has no published price
     (an unknown price never ranks first). ``scenario``: the design, or its storage nodes alone (what is priced).
     The sizer ranks cloud designs on it (``models.sizing.ranking_rule``), many designs with one
-    :class:`PublishedCloudPrices`."""
-    return PublishedCloudPrices(catalog, data).total(scenario.nodes if isinstance(scenario, Scenario) else scenario)
+    :class:`PublishedCloudPrices`. ``demand``: the workloads' I/O (:func:`demand_by_month`); with it a design of
+    one managed service is priced as the cost comparison prices that service (:func:`managed_option` sized month
+    by month to hold the data and carry the I/O, whatever size the design provisions), so the ranking and Cost and
+    footprint give it one price (review 57: ANF Ultra ranked at 2 TiB for the whole horizon, 28,956 USD, after
+    Standard, while the comparison priced it 26,543 USD, growing 1 to 2 TiB, before Standard's 27,180 USD)."""
+    return PublishedCloudPrices(catalog, data, demand).total(
+        scenario.nodes if isinstance(scenario, Scenario) else scenario)
 
 
 class _Part(NamedTuple):
@@ -806,8 +811,10 @@ class PublishedCloudPrices:
     :func:`_disk_counts`, added by :func:`_line_values`) and a managed service's :func:`_managed_lines`', so the
     sizer's and the Cost tab's totals are one figure."""
 
-    def __init__(self, catalog: Catalog, data: Sequence[float]) -> None:
+    def __init__(self, catalog: Catalog, data: Sequence[float], demand: Demand | None = None) -> None:
         self._catalog, self._data, self._horizon = catalog, tuple(data), len(data) - 1
+        self._demand = demand  # with it a lone managed service is priced as the cost comparison's option
+        self._options: dict[str, float] = {}
         self._parts: dict[tuple, _Part] = {}
         self._nvram_ids: dict[str, str | None] = {}
 
@@ -823,6 +830,8 @@ class PublishedCloudPrices:
                 if part.line:
                     total += part.total
             return float(total)
+        if self._demand is not None and len(nodes) == 1 and nodes[0].kind == "managed_service":
+            return self._option_total(nodes[0].catalog_id)
         priced = [PricedNode.of(n) for n in nodes]
         missing: list[str] = []
         totals = [line.total for line in _managed_lines(priced, self._catalog, self._data, {}, missing)]
@@ -839,6 +848,16 @@ class PublishedCloudPrices:
             elif parts:
                 totals.append(_line_total([p.months for p in parts], self._horizon))
         return math.inf if missing or not totals else float(sum(totals))
+
+    def _option_total(self, catalog_id: str) -> float:
+        """The cost comparison's total of managed service ``catalog_id`` (:func:`cloud_options`' option: sized month
+        by month to the data and the demand, no price book), once per service; infinite when not priced."""
+        if catalog_id not in self._options:
+            rec = self._catalog.find(catalog_id)
+            option = (managed_option(rec, self._data, 0, 0.0, {}, demand=self._demand)
+                      if isinstance(rec, ManagedService) else None)
+            self._options[catalog_id] = option.total if option is not None and option.complete else math.inf
+        return self._options[catalog_id]
 
     def _part(self, key: tuple, months: Sequence[float] | None, line: bool = True) -> _Part:
         """The part of ``key`` (its ``months``; None: no price), kept."""
