@@ -1814,8 +1814,9 @@ def ranking_rule(priced: bool, rank_on: str = "performance") -> str:
     else:
         first = ("the deployments in the order the requirements list them, then the fewest rack units, then the "
                  "least power (unknown last), then in the cloud the lowest total cost over the horizon at the "
-                 f"providers' published prices (as Cost and footprint prices them: a managed service sized month by month to "
-                 f"hold the data and carry the I/O, whatever size the configuration shows), {smaller}")
+                 "providers' published prices (as Cost and footprint prices them: a managed service sized month by "
+                 f"month to hold the data and carry the I/O, or at a larger size shown as the least each month), "
+                 f"{smaller}")
     return (f"Ranked by {first}, then the most headroom over the grown targets: at an equal footprint (or power "
             "unknown) the smallest controller that meets comes before a larger one with more headroom. Each "
             "configuration is shown as the smallest of its drive, shelf, disk or service-size variants that meets "

@@ -32,3 +32,22 @@ def test_anf_ranking_prices_and_order_are_the_cost_comparisons() -> None:
         assert usd == table[name], name  # the same figure
     assert dict(ranked)["Azure NetApp Files, Ultra service level"] < dict(ranked)[
         "Azure NetApp Files, Standard service level"]
+
+
+def test_a_variant_larger_than_the_comparison_provisions_is_priced_at_its_own_size() -> None:
+    from models.costing.tco import TIB, Demand, PricedNode, PublishedCloudPrices
+
+    months = 36
+    data = [1.0 * TIB + m * TIB / months for m in range(months + 1)]  # 1 TiB growing to 2 TiB
+    light = Demand(tuple(100.0 for _ in data), tuple(1.0 for _ in data))
+    pricer = PublishedCloudPrices(bundled_catalog(), data, light)
+    per_gib_month = 0.000538 * 730  # Ultra, USD per GiB-month (Microsoft's published rate x 730 hours)
+
+    def ultra(tib: int) -> float:
+        return pricer.total([PricedNode("managed_service", "azure-netapp-files-ultra", provisioned_bytes=tib * TIB)])
+
+    # the comparison provisions whole TiB holding each month's data: 2 TiB from month 1 (data above 1 TiB)
+    grown = sum(2 * 1024 * per_gib_month for _ in range(months))
+    assert ultra(2) == ultra(1) and abs(ultra(2) - grown) < 1e-6 * grown
+    # 3 TiB is more than the comparison ever provisions: 3 TiB every month, dearer
+    assert abs(ultra(3) - 3 * 1024 * per_gib_month * months) < 1e-6 * ultra(3) and ultra(3) > ultra(2)

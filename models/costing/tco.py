@@ -105,6 +105,8 @@ class OptionCost:
         even at its largest size (empty: it carries it, or it was not checked), in words; short_from_month: the
         first month (1..horizon) it falls short (None: it does not); data_short: the data itself, not its I/O, is
         above the largest size the service provisions from that month (its words then say "cannot hold the data").
+    peak: a managed service's largest provisioned capacity (bytes) and throughput capacity (MB/s) over the
+        horizon (0: not a managed service).
     """
 
     name: str
@@ -116,6 +118,7 @@ class OptionCost:
     shortfall: tuple[str, ...] = ()
     short_from_month: int | None = None
     data_short: bool = False
+    peak: tuple[float, float] = (0.0, 0.0)
 
     @property
     def meets_workloads(self) -> bool:
@@ -526,7 +529,8 @@ def managed_option(record: ManagedService, data: Sequence[float], provisioned_by
         lines.append(CostLine("Throughput", 0.0, tuple(v * throughput_price.price for v in mbps_by_month),
                               f"{shown} x {throughput_price.text()}"))
     return OptionCost(name or record.name, "cloud", tuple(lines), not missing, tuple(missing), record.id,
-                      tuple(shortfall), short_from, data_short)
+                      tuple(shortfall), short_from, data_short,
+                      (float(max(sizes, default=0)), float(max(mbps_by_month, default=0.0))))
 
 
 def _price_text(price: CloudPrice | None) -> str:
@@ -784,7 +788,8 @@ def published_cloud_total(scenario: Scenario | Sequence[Node | PricedNode], cata
     The sizer ranks cloud designs on it (``models.sizing.ranking_rule``), many designs with one
     :class:`PublishedCloudPrices`. ``demand``: the workloads' I/O (:func:`demand_by_month`); with it a design of
     one managed service is priced as the cost comparison prices that service (:func:`managed_option` sized month
-    by month to hold the data and carry the I/O, whatever size the design provisions), so the ranking and Cost and
+    by month to hold the data and carry the I/O) unless it provisions more than that option ever does (then at its
+    own size as the least each month, :meth:`PublishedCloudPrices._option_total`), so the ranking and Cost and
     footprint give it one price (review 57: ANF Ultra ranked at 2 TiB for the whole horizon, 28,956 USD, after
     Standard, while the comparison priced it 26,543 USD, growing 1 to 2 TiB, before Standard's 27,180 USD)."""
     return PublishedCloudPrices(catalog, data, demand).total(
@@ -814,7 +819,7 @@ class PublishedCloudPrices:
     def __init__(self, catalog: Catalog, data: Sequence[float], demand: Demand | None = None) -> None:
         self._catalog, self._data, self._horizon = catalog, tuple(data), len(data) - 1
         self._demand = demand  # with it a lone managed service is priced as the cost comparison's option
-        self._options: dict[str, float] = {}
+        self._options: dict[tuple[str, int, float], float] = {}
         self._parts: dict[tuple, _Part] = {}
         self._nvram_ids: dict[str, str | None] = {}
 
@@ -831,7 +836,7 @@ class PublishedCloudPrices:
                     total += part.total
             return float(total)
         if self._demand is not None and len(nodes) == 1 and nodes[0].kind == "managed_service":
-            return self._option_total(nodes[0].catalog_id)
+            return self._option_total(PricedNode.of(nodes[0]))
         priced = [PricedNode.of(n) for n in nodes]
         missing: list[str] = []
         totals = [line.total for line in _managed_lines(priced, self._catalog, self._data, {}, missing)]
@@ -849,15 +854,24 @@ class PublishedCloudPrices:
                 totals.append(_line_total([p.months for p in parts], self._horizon))
         return math.inf if missing or not totals else float(sum(totals))
 
-    def _option_total(self, catalog_id: str) -> float:
-        """The cost comparison's total of managed service ``catalog_id`` (:func:`cloud_options`' option: sized month
-        by month to the data and the demand, no price book), once per service; infinite when not priced."""
-        if catalog_id not in self._options:
-            rec = self._catalog.find(catalog_id)
-            option = (managed_option(rec, self._data, 0, 0.0, {}, demand=self._demand)
-                      if isinstance(rec, ManagedService) else None)
-            self._options[catalog_id] = option.total if option is not None and option.complete else math.inf
-        return self._options[catalog_id]
+    def _option_total(self, node: PricedNode) -> float:
+        """A design of one managed service ``node`` priced as the cost comparison prices its service
+        (:func:`cloud_options`' option: sized month by month to the data and the demand, no price book) when its
+        provisioned size and throughput capacity are no more than that option's largest; a larger one is priced at
+        its own size as the least each month (it costs more: the ranking's smaller variant first). Infinite when not
+        priced."""
+        key = (node.catalog_id, node.provisioned_bytes, node.throughput_mbps)
+        if key not in self._options:
+            rec = self._catalog.find(node.catalog_id)
+            if not isinstance(rec, ManagedService):
+                self._options[key] = math.inf
+                return math.inf
+            option = managed_option(rec, self._data, 0, 0.0, {}, demand=self._demand)
+            if node.provisioned_bytes > option.peak[0] or node.throughput_mbps > option.peak[1]:
+                option = managed_option(rec, self._data, node.provisioned_bytes, node.throughput_mbps, {},
+                                        demand=self._demand)
+            self._options[key] = option.total if option.complete else math.inf
+        return self._options[key]
 
     def _part(self, key: tuple, months: Sequence[float] | None, line: bool = True) -> _Part:
         """The part of ``key`` (its ``months``; None: no price), kept."""
@@ -1184,6 +1198,42 @@ def _unlike_words(scenario: Scenario) -> str:
             f"option holds one copy of {held} at one site)")
 
 
+OUTGROWN_NOTE_START = "the comparison is not like-for-like: the design as drawn does not hold the data grown"
+"""How :func:`_outgrown_note` opens (the workbook lists that note as a comparison basis)."""
+
+
+def _outgrown_note(scenario: Scenario, catalog: Catalog, horizon: int) -> str:
+    """One sentence when the design as drawn does not hold the data grown over the horizon (the capacity runway's
+    months until full, ``models.capacity.engine``) or a Cloud Volumes ONTAP DR destination needs more disks than
+    its own for the copies grown (``models.replication.sizing.destination_disks_by_month``, what its cost counts),
+    while each cloud option is sized to hold the grown data month by month: the comparison is then not
+    like-for-like (review 57: an AFF8080 full in 8.8 months given a break-even price against options sized for 36
+    months); "" otherwise."""
+    from models.capacity.engine import evaluate_capacity
+    from models.replication.sizing import destination_disks_by_month
+
+    why: list[str] = []
+    try:
+        full = evaluate_capacity(scenario, catalog).total.months_until_full
+    except (KeyError, ValueError):  # parts missing from the catalog: the capacity tab says so
+        full = None
+    if full is not None and full < horizon:
+        why.append(f"it is full in {full:,.1f} months")
+    for node in scenario.nodes:
+        if node.kind != "cloud_vm" or not any(r.target == node.id for r in scenario.replications):
+            continue
+        copies = destination_disks_by_month(scenario, catalog, node.id, horizon)
+        if copies is not None and copies[0] and copies[0][-1] > node.disk_count:
+            counts = copies[0]
+            first = next(m for m, c in enumerate(counts, start=1) if c > node.disk_count)
+            why.append(f"its DR copy on {node.label or node.id} outgrows its {node.disk_count} data disks in month "
+                       f"{first}, and its cost counts the {counts[-1]} the grown copies need")
+    if not why:
+        return ""
+    return (f"{OUTGROWN_NOTE_START} over the {horizon} months ({'; '.join(why)}), while each cloud option is "
+            "sized to hold it month by month: the design needs more capacity for a like-for-like comparison")
+
+
 def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footprint) -> Tco:
     """Cost and footprint of ``scenario`` (of ``project``, evaluated against ``catalog``; ``foot`` its footprint,
     ``models.present.bom.footprint``) over the requirements' horizon, with the catalog's managed file services
@@ -1233,6 +1283,9 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
         notes.append(f"no cloud option carries the workloads' I/O over the whole horizon; the cheapest of those that "
                      f"carry it the longest (until month {(cheapest_option.short_from_month or 1) - 1}) is compared")
     notes.extend(_same_service_notes(scenario, options, data))
+    unlike = _outgrown_note(scenario, catalog, inputs.horizon_months) if options else ""
+    if unlike:
+        notes.append(unlike)
     if any(line.name == "Licence" and "per node-hour" in line.basis for o in (design, *options) for line in o.lines):
         notes.append(NODE_LICENCE_NOTE)
     if inputs.horizon_note:
@@ -1296,6 +1349,10 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
                                  f"known: the design breaks even with {cheapest_option.name} within "
                                  f"{inputs.horizon_months} months {price}")
     embodied = embodied_carbon(scenario, catalog, foot.parts)
+    if energy is not None and energy.heights_not_counted:  # counted by rack unit: an unknown height has no line
+        unknown = tuple(f"the {h.removeprefix(HEIGHT_OF)} enclosure (its height, by which it is counted, is not in "
+                        "the catalog)" for h in energy.heights_not_counted)
+        embodied = Embodied(embodied.lines, embodied.not_counted + unknown)
     budget = None
     if deployment == "on-prem" and not hardware_priced and cheapest_option is not None:
         budget = break_even_hardware_price(design.total, cheapest_option.total, inputs.horizon_months,
