@@ -223,10 +223,13 @@ def footprint_rows(tco: Tco) -> list[tuple[str, str]]:
         rows.append(("Embodied and total carbon", "in the cloud provider's hardware and data centre: not known, "
                                                   "not counted"))
         return rows
-    rows.append(("Embodied carbon", f"{tco.embodied.total_kg:,.0f} kg CO2e"
+    # a part not counted (a controller without a height, vSAN hosts, a cloud copy): a lower bound (review 57)
+    least = "at least " if tco.embodied.not_counted else ""
+    rows.append(("Embodied carbon", f"{least}{tco.embodied.total_kg:,.0f} kg CO2e"
                  + (" (assumed enclosure figures included)" if any(x.assumed for x in tco.embodied.lines) else "")))
     which = "(operational and embodied)" if energy is None or energy.power_known else "(embodied only)"
-    rows.append((f"Carbon over {tco.inputs.horizon_months} months", f"{bound}{carbon:,.0f} kg CO2e {which}"))
+    rows.append((f"Carbon over {tco.inputs.horizon_months} months",
+                 f"{bound or least}{carbon:,.0f} kg CO2e {which}"))
     return rows
 
 
@@ -380,7 +383,9 @@ def workbook_rows(tco: Tco) -> list[list[Any]]:
     for line in tco.embodied.lines:  # the basis and what it rests on, as the PDF's embodied-carbon table cites it
         rows.append([f"Embodied carbon: {line.item}", line.kg, "kg CO2e", "assumption" if line.assumed else "published",
                      f"{line.basis} ({ENCLOSURE_SOURCE if line.assumed else DRIVE_SOURCE})"])
-    rows.append(["Embodied carbon", tco.embodied.total_kg, "kg CO2e", "computed", ""])
+    rows.append(["Embodied carbon", tco.embodied.total_kg, "kg CO2e",
+                 "computed (lower bound: not counted " + "; ".join(tco.embodied.not_counted) + ")"
+                 if tco.embodied.not_counted else "computed", ""])
     rows.append([f"Total cost: {tco.design.name}", tco.design.total, tco.currency,
                  "complete" if tco.design.complete else design_cost_text(tco),
                  "; ".join(f"{line.name}: {line.basis}" for line in tco.design.lines)])
@@ -409,6 +414,9 @@ def workbook_rows(tco: Tco) -> list[list[Any]]:
                      "none: the design's running costs alone cost more than this option"])
     if tco.scope:
         rows.append(["Comparison basis", tco.scope, "", "note", ""])
+    from models.costing.tco import OUTGROWN_NOTE_START
+
+    rows += [["Comparison basis", note, "", "note", ""] for note in tco.notes if note.startswith(OUTGROWN_NOTE_START)]
     return rows
 
 
