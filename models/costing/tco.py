@@ -439,7 +439,7 @@ def _perf_size(record: ManagedService, size: float, iops: float, mbps: float,
                 short.append(f"{iops:,.0f} IOPS is above its ceiling of {cap:,.0f}")
     elif record.throughput_mibps_per_tib > 0:
         need_mbps = min(mbps, record.max_throughput_mbps * volumes)
-        grow = math.ceil(need_mbps * 1e6 / 2**20 / record.throughput_mibps_per_tib)
+        grow: float = math.ceil(need_mbps * 1e6 / 2**20 / record.throughput_mibps_per_tib)
         if record.max_volumes_per_pool > 1:  # each volume's cap is its largest quota's throughput (MB/s rounded up)
             grow = min(grow, volumes * record.max_capacity_bytes / TIB)
         tib = max(tib, grow)
@@ -1350,9 +1350,9 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
                                  f"{inputs.horizon_months} months {price}")
     embodied = embodied_carbon(scenario, catalog, foot.parts)
     if energy is not None and energy.heights_not_counted:  # counted by rack unit: an unknown height has no line
-        unknown = tuple(f"the {h.removeprefix(HEIGHT_OF)} enclosure (its height, by which it is counted, is not in "
+        heights = tuple(f"the {h.removeprefix(HEIGHT_OF)} enclosure (its height, by which it is counted, is not in "
                         "the catalog)" for h in energy.heights_not_counted)
-        embodied = Embodied(embodied.lines, embodied.not_counted + unknown)
+        embodied = Embodied(embodied.lines, embodied.not_counted + heights)
     budget = None
     if deployment == "on-prem" and not hardware_priced and cheapest_option is not None:
         budget = break_even_hardware_price(design.total, cheapest_option.total, inputs.horizon_months,
