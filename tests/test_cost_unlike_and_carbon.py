@@ -71,3 +71,10 @@ def test_workbook_marks_the_embodied_total_a_lower_bound() -> None:
     text = repr(cost_sheets(project, project.scenarios[0], bundled_catalog()))
     assert "computed (lower bound: not counted the NetApp AFF8080A EX HA pair enclosure" in text
     assert UNLIKE + " (it is full in 8.8 months)" in text  # the notes the workbook shares
+
+
+def test_metrocluster_shelves_are_named_once_with_their_site() -> None:
+    _project, tco = _tco("aff-a70-metrocluster-ip-oracle-nvmetcp")
+    drives = [line.item for line in tco.embodied.lines if " x " in line.item]
+    assert drives == ["24 x NetApp 3.8TB NVMe SSD (TLC) in NS224 shelf",
+                      "24 x NetApp 3.8TB NVMe SSD (TLC) in NS224 shelf (partner site)"]

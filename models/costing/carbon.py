@@ -130,7 +130,8 @@ def embodied_carbon(scenario: Scenario, catalog: Catalog, parts: Sequence[Enclos
         if node.kind == "shelf":
             where = PARTNER_SUFFIX if is_partner(node.id) else ""
             if len(shelves) > 1:  # which shelf: two shelves' lines read alike (review 57: two "24 x X447A" rows)
-                where = f" in {node.label or node.id}" + where
+                name = node.label or node.id
+                where = f" in {name}" + ("" if name.endswith(PARTNER_SUFFIX) else where)
             line = _drive_line(catalog.find(node.drive), node.drive_count, where)
             if line is not None:
                 lines.append(line)
