@@ -1814,7 +1814,9 @@ def ranking_rule(priced: bool, rank_on: str = "performance") -> str:
     else:
         first = ("the deployments in the order the requirements list them, then the fewest rack units, then the "
                  "least power (unknown last), then in the cloud the lowest total cost over the horizon at the "
-                 f"providers' published prices (as Cost and footprint prices them), {smaller}")
+                 "providers' published prices (as Cost and footprint prices them: a managed service sized month by "
+                 f"month to hold the data and carry the I/O, or at a larger size shown as the least each month), "
+                 f"{smaller}")
     return (f"Ranked by {first}, then the most headroom over the grown targets: at an equal footprint (or power "
             "unknown) the smallest controller that meets comes before a larger one with more headroom. Each "
             "configuration is shown as the smallest of its drive, shelf, disk or service-size variants that meets "
@@ -2202,7 +2204,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         platform design's shown variant; never on an alternative).
     """
     from models.costing.inputs import running_inputs
-    from models.costing.tco import PublishedCloudPrices, data_by_month
+    from models.costing.tco import PublishedCloudPrices, data_by_month, demand_by_month
     from models.pricing import cost as price_of
     from models.pricing import unpriced_names
 
@@ -2235,7 +2237,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         data month by month (``models.costing.tco.data_by_month``), each part priced once for the whole search."""
         if not prices_of:
             horizon = running_inputs(req.running_costs, req.horizon_months).horizon_months
-            prices_of.append(PublishedCloudPrices(catalog, data_by_month(base, req, horizon)))
+            prices_of.append(PublishedCloudPrices(catalog, data_by_month(base, req, horizon),
+                                                  demand_by_month(base, horizon)))
         return prices_of[0]
 
     failing: list[tuple[Candidate, Scenario]] = []

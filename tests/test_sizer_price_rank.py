@@ -10,6 +10,7 @@ first; they rank on their total over the horizon at the providers' published pri
 from __future__ import annotations
 
 import io
+import math
 import re
 from contextlib import redirect_stdout
 from functools import cache
@@ -83,19 +84,30 @@ def test_the_command_line_never_prints_0_usd_and_states_the_rule(tmp_path):
 
 
 def test_cloud_designs_rank_on_their_published_total_over_the_horizon():
-    """ANF Premium, Standard and Ultra all meet the ANF example; the published prices per GiB-hour (Premium
-    0.000403, Microsoft Learn; Standard 0.000202 and Ultra 0.000538, Microsoft's pricing page) x 730 h x 36
-    months order them Premium 2 TiB (21,690 USD), Standard 5 TiB (26,543 USD), Ultra 2 TiB (28,956 USD); the old
-    ranking put Ultra first on headroom."""
+    """ANF Premium, Standard and Ultra all meet the ANF example; each is priced as the cost comparison prices it
+    (review 57: the ranking's fixed 2 TiB Ultra, 28,956 USD, put it after Standard, the comparison's order the
+    other): whole TiB a month holding the data (1 TB growing 20 % a year: above 1 TiB from month 7) and carrying the
+    9,500 IOPS x 8 KiB = 74.2 MiB/s (Ultra 128 MiB/s per TiB: 1 TiB; Premium 64: 2 TiB; Standard 16: 5 TiB), at the
+    published prices per GiB-hour (Premium 0.000403, Microsoft Learn; Standard 0.000202 and Ultra 0.000538,
+    Microsoft's pricing page) x 730 h: Premium 2 TiB (21,690 USD), Ultra (26,543 USD), Standard 5 TiB (27,180
+    USD); the old ranking put Ultra first on headroom."""
     project = load(examples_dir() / "anf-premium-oracle-nfs.toml")
     result = size(project, top=5)
-    expected = [("Azure NetApp Files, Premium service level, 2 TiB provisioned", 2048 * 0.000403),
-                ("Azure NetApp Files, Standard service level, 5 TiB provisioned", 5 * 1024 * 0.000202),
-                ("Azure NetApp Files, Ultra service level, 2 TiB provisioned", 2048 * 0.000538)]
+    tib = 2**40
+    data_tib = [math.ceil(1e12 * 1.2 ** (m / 12) / tib) for m in range(1, 37)]
+    assert data_tib == [1] * 6 + [2] * 30
+    mibps = 9_500 * 8 * 1024 / 2**20
+    sizes = {level: [max(d, math.ceil(mibps / per_tib)) for d in data_tib]
+             for level, per_tib in (("Premium", 64), ("Ultra", 128), ("Standard", 16))}
+    assert sizes["Premium"] == [2] * 36 and sizes["Standard"] == [5] * 36 and sizes["Ultra"] == data_tib
+    expected = [("Azure NetApp Files, Premium service level, 2 TiB provisioned", sum(sizes["Premium"]) * 0.000403),
+                ("Azure NetApp Files, Ultra service level, 2 TiB provisioned", sum(sizes["Ultra"]) * 0.000538),
+                ("Azure NetApp Files, Standard service level, 5 TiB provisioned", sum(sizes["Standard"]) * 0.000202)]
     assert [c.summary for c in result.candidates] == [name for name, _ in expected]
-    for c, (_, per_hour) in zip(result.candidates, expected, strict=True):
-        assert c.meets and c.listed_cost == pytest.approx(per_hour * 730 * 36)
-    assert result.candidates[2].headroom_pct > result.candidates[0].headroom_pct  # headroom is the tie-break only
+    for c, (_, per_tib_hour) in zip(result.candidates, expected, strict=True):
+        assert c.meets and c.listed_cost == pytest.approx(per_tib_hour * 1024 * 730)
+    assert [round(c.listed_cost) for c in result.candidates] == [21_690, 26_543, 27_180]
+    assert result.candidates[1].headroom_pct > result.candidates[0].headroom_pct  # headroom is the tie-break only
     out = io.StringIO()
     from app.cli import main
 

@@ -13,7 +13,7 @@ from app.report import graphics as g
 from app.report.fonts import REGULAR
 from models.costing import Tco
 from models.present.cost import (
-    NO_BREAK_EVEN,
+    NO_BREAK_EVENS,
     cloud_price_lines,
     cost_notes,
     cost_series,
@@ -160,7 +160,7 @@ def cost_section(builder, kit: tuple[Callable, Callable, Callable, Callable]) ->
         story.append(builder.p(_e(tco.scope + "."), s.small))
     options = table_rows(tco)  # a design apart is not ranked; an option not drawn is marked "(not charted)"
     # no break-even against an option that cannot carry the I/O: its cell blank, the notes say why (review 54)
-    options = [(a, b, "" if c == NO_BREAK_EVEN else c) for a, b, c in options]
+    options = [(a, b, "" if c in NO_BREAK_EVENS else c) for a, b, c in options]
     if any(c for _, _, c in options):
         rows = [["Option", f"Total over {horizon} months", "This design breaks even"]]
         rows += [[_e(a), _e(b), _e(c)] for a, b, c in options]

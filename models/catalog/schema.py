@@ -788,7 +788,10 @@ class ManagedService(Entry):
             published benchmark, MB/s, where it is below ``max_throughput_mbps`` (Azure NetApp Files: ~1,600 MiB/s
             of writes against ~4,500 MiB/s of reads); None: writes reach ``max_throughput_mbps``.
         latency_us: the service's latency at light load (its floor), microseconds.
-        min_capacity_bytes, max_capacity_bytes: what one may provision.
+        min_capacity_bytes, max_capacity_bytes: what one may provision (one volume / file system).
+        max_volumes_per_pool, max_pool_capacity_bytes: data above one volume's ``max_capacity_bytes`` may be held
+            in several such volumes of one capacity pool, up to this many volumes and this pool size (Azure NetApp
+            Files: 500 regular volumes per capacity pool); 1 and None: one volume / file system only.
         data_reduction: the service shows the user ONTAP's compression, compaction and deduplication.
     """
 
@@ -812,6 +815,8 @@ class ManagedService(Entry):
     latency_us: float = Field(ge=MIN_TIME_US, le=MAX_TIME_US)
     min_capacity_bytes: int = Field(gt=0, le=MAX_SYSTEM_BYTES)
     max_capacity_bytes: int = Field(gt=0, le=MAX_SYSTEM_BYTES)
+    max_volumes_per_pool: int = Field(default=1, ge=1, le=100_000)
+    max_pool_capacity_bytes: int | None = Field(default=None, gt=0, le=MAX_SYSTEM_BYTES)
     data_reduction: bool = False
 
     @model_validator(mode="after")
@@ -820,6 +825,8 @@ class ManagedService(Entry):
             raise ValueError("give throughput_mibps_per_tib or throughput_options_mbps")
         if self.min_capacity_bytes > self.max_capacity_bytes:
             raise ValueError("min_capacity_bytes is above max_capacity_bytes")
+        if self.max_pool_capacity_bytes is not None and self.max_pool_capacity_bytes < self.max_capacity_bytes:
+            raise ValueError("max_pool_capacity_bytes is below max_capacity_bytes")
         if (self.max_read_iops is None) != (self.max_write_iops is None):
             raise ValueError("give both max_read_iops and max_write_iops, or neither")
         return self

@@ -125,9 +125,13 @@ def embodied_carbon(scenario: Scenario, catalog: Catalog, parts: Sequence[Enclos
                 continue
             lines.append(EmbodiedLine(f"{part.name} ({part.rack_units}U)", part.rack_units * per_ru,
                                       f"{per_ru:g} kg CO2e per rack unit", True))
+    shelves = [n for n in scenario.nodes if n.kind == "shelf"]
     for node in scenario.nodes:
         if node.kind == "shelf":
             where = PARTNER_SUFFIX if is_partner(node.id) else ""
+            if len(shelves) > 1:  # which shelf: two shelves' lines read alike (review 57: two "24 x X447A" rows)
+                name = node.label or node.id
+                where = f" in {name}" + ("" if name.endswith(PARTNER_SUFFIX) else where)
             line = _drive_line(catalog.find(node.drive), node.drive_count, where)
             if line is not None:
                 lines.append(line)

@@ -103,7 +103,10 @@ class OptionCost:
         (False: the total is a lower bound, ``missing`` says what is not counted); catalog_id: the managed
         service's record ("" for the design itself); shortfall: what of the workloads' I/O the option cannot carry
         even at its largest size (empty: it carries it, or it was not checked), in words; short_from_month: the
-        first month (1..horizon) it falls short (None: it does not).
+        first month (1..horizon) it falls short (None: it does not); data_short: the data itself, not its I/O, is
+        above the largest size the service provisions from that month (its words then say "cannot hold the data").
+    peak: a managed service's largest provisioned capacity (bytes) and throughput capacity (MB/s) over the
+        horizon (0: not a managed service).
     """
 
     name: str
@@ -114,6 +117,8 @@ class OptionCost:
     catalog_id: str = ""
     shortfall: tuple[str, ...] = ()
     short_from_month: int | None = None
+    data_short: bool = False
+    peak: tuple[float, float] = (0.0, 0.0)
 
     @property
     def meets_workloads(self) -> bool:
@@ -374,9 +379,37 @@ def _iops_cap(record: ManagedService, mbps: float) -> float | None:
     return min(ceiling, record.max_iops) if record.max_iops else ceiling
 
 
+def pool_volumes(record: ManagedService, size: float, volumes: int = 1) -> int:
+    """How many volumes of one capacity pool ``record`` holds ``size`` bytes in: ``volumes`` (a MetroCluster's two
+    sites), or more where the data is above that many volumes' ``max_capacity_bytes`` and the service puts several
+    volumes in one capacity pool (Azure NetApp Files: regular volumes of at most 100 TiB, 500 to a pool), at most
+    ``max_volumes_per_pool`` (review 57: 555 TiB on ANF read 'cannot hold the data', one 100 TiB volume)."""
+    if record.max_volumes_per_pool <= 1 or record.throughput_options_mbps:
+        return volumes
+    need = math.ceil(size / record.max_capacity_bytes - 1e-9)
+    return max(volumes, min(need, record.max_volumes_per_pool))
+
+
+def largest_bytes(record: ManagedService) -> float:
+    """The most ``record`` holds: one volume's ``max_capacity_bytes``, or where it puts several volumes in one
+    capacity pool, the pool's (``max_pool_capacity_bytes``, at most ``max_volumes_per_pool`` full volumes)."""
+    if record.max_volumes_per_pool <= 1 or record.throughput_options_mbps:
+        return float(record.max_capacity_bytes)
+    pool = float(record.max_capacity_bytes) * record.max_volumes_per_pool
+    return min(pool, float(record.max_pool_capacity_bytes)) if record.max_pool_capacity_bytes else pool
+
+
+def _largest_words(record: ManagedService) -> str:
+    most = largest_bytes(record) / TIB
+    if most > record.max_capacity_bytes / TIB:
+        return f"its largest capacity pool's {most:,.0f} TiB"
+    return f"its largest {most:,.0f} TiB"
+
+
 def _perf_size(record: ManagedService, size: float, iops: float, mbps: float,
-               volumes: int = 1) -> tuple[float, float, list[str]]:
-    """(capacity bytes, throughput capacity MB/s, shortfalls) of ``record`` provisioned to hold ``size`` bytes and
+               volumes: int = 1) -> tuple[float, float, list[str], bool]:
+    """(capacity bytes, throughput capacity MB/s, shortfalls, whether the data alone is above the largest size) of
+    ``record`` provisioned to hold ``size`` bytes and
     carry ``iops`` and ``mbps``: a size-based service (``throughput_mibps_per_tib``) is grown until its throughput
     carries ``mbps``; a service that includes IOPS per GiB (``iops_per_gib``) until they carry ``iops`` (the
     provider may sell extra IOPS on their own instead: growing the capacity is the dearer, published way); a
@@ -384,7 +417,11 @@ def _perf_size(record: ManagedService, size: float, iops: float, mbps: float,
     carries ``iops``. What no size of the service carries (above ``max_throughput_mbps``, the IOPS ceiling or the
     largest capacity) is a shortfall; the size is then the largest that helps. ``volumes``: the I/O is split evenly
     over that many volumes of one capacity pool (a MetroCluster's two sites' workloads: one volume each), so a
-    size-based service's per-volume throughput cap (``max_throughput_mbps``) holds each volume's share."""
+    size-based service's per-volume throughput cap (``max_throughput_mbps``) holds each volume's share. Data above
+    one volume's size is held in several volumes of one capacity pool where the service allows it
+    (:func:`pool_volumes`), the I/O split evenly over them; only data above the pool's largest size
+    (:func:`largest_bytes`) cannot be held."""
+    volumes = pool_volumes(record, size, volumes)
     short: list[str] = []
     tib = size / TIB
     chosen = 0.0
@@ -402,7 +439,10 @@ def _perf_size(record: ManagedService, size: float, iops: float, mbps: float,
                 short.append(f"{iops:,.0f} IOPS is above its ceiling of {cap:,.0f}")
     elif record.throughput_mibps_per_tib > 0:
         need_mbps = min(mbps, record.max_throughput_mbps * volumes)
-        tib = max(tib, math.ceil(need_mbps * 1e6 / 2**20 / record.throughput_mibps_per_tib))
+        grow: float = math.ceil(need_mbps * 1e6 / 2**20 / record.throughput_mibps_per_tib)
+        if record.max_volumes_per_pool > 1:  # each volume's cap is its largest quota's throughput (MB/s rounded up)
+            grow = min(grow, volumes * record.max_capacity_bytes / TIB)
+        tib = max(tib, grow)
         if mbps > record.max_throughput_mbps * volumes:
             short.append(f"{mbps:,.0f} MB/s is above its cap of {record.max_throughput_mbps:,.0f} MB/s"
                          + (f" a volume ({volumes} volumes)" if volumes > 1 else ""))
@@ -412,11 +452,15 @@ def _perf_size(record: ManagedService, size: float, iops: float, mbps: float,
         tib = max(tib, math.ceil(need / record.iops_per_gib / 1024.0))
         if cap is not None and iops > cap and not record.throughput_options_mbps:
             short.append(f"{iops:,.0f} IOPS is above its ceiling of {cap:,.0f}")
-    most = record.max_capacity_bytes / TIB
-    if tib > most:
-        short.append(f"carrying it needs {tib:,.0f} TiB, above its largest {most:,.0f} TiB")
+    most = largest_bytes(record) / TIB
+    data_short = size / TIB > most
+    if data_short:  # the data itself, whatever its I/O (review 57: it read "cannot carry the I/O")
+        short.append(f"holding the data needs {size / TIB:,.0f} TiB, above {_largest_words(record)}")
         tib = most
-    return tib * TIB, chosen, short
+    elif tib > most:
+        short.append(f"carrying the I/O needs {tib:,.0f} TiB, above {_largest_words(record)}")
+        tib = most
+    return tib * TIB, chosen, short, data_short
 
 
 def managed_option(record: ManagedService, data: Sequence[float], provisioned_bytes: int, throughput_mbps: float,
@@ -438,11 +482,12 @@ def managed_option(record: ManagedService, data: Sequence[float], provisioned_by
     mbps_by_month = [default_mbps for _ in sizes]
     shortfall: list[str] = []
     short_from: int | None = None
+    data_short = False
     grown = ""
     if demand is not None:
         for m, size in enumerate(sizes):
-            new_size, chosen, short = _perf_size(record, float(size), demand.iops[m + 1], demand.mbps[m + 1],
-                                                 volumes)
+            new_size, chosen, short, data_over = _perf_size(record, float(size), demand.iops[m + 1],
+                                                            demand.mbps[m + 1], volumes)
             if new_size > size:
                 grown = " (grown to carry the workloads' I/O)"
             sizes[m] = int(max(size, new_size))
@@ -451,11 +496,19 @@ def managed_option(record: ManagedService, data: Sequence[float], provisioned_by
             if short and not shortfall:
                 shortfall.append(f"from month {m + 1}: " + "; ".join(short))
                 short_from = m + 1
+                data_short = data_over
     lines: list[CostLine] = []
     missing: list[str] = []
     low_tib, high_tib = min(sizes, default=0) / TIB, max(sizes, default=0) / TIB
     grown += (f", {low_tib:,.0f} TiB" if low_tib == high_tib else f", {low_tib:,.0f} to {high_tib:,.0f} TiB")
-    if volumes > 1 and not record.throughput_options_mbps:
+    counts = [pool_volumes(record, float(s), volumes) for s in sizes]
+    low_n, high_n = min(counts, default=volumes), max(counts, default=volumes)
+    if high_n > volumes:  # data above one volume: several regular volumes of one pool (review 57)
+        one = record.max_capacity_bytes / TIB
+        grown += ((" for both sites' data" if volumes > 1 else "")
+                  + (f", {low_n:,}" if low_n == high_n else f", {low_n:,} to {high_n:,}")
+                  + f" regular volumes in one capacity pool: the data is above one volume's {one:,.0f} TiB")
+    elif volumes > 1 and not record.throughput_options_mbps:
         grown += f" for both sites' data, {volumes} volumes (one per site's workloads) in one capacity pool"
     elif volumes > 1:
         grown += " for both sites' data"
@@ -476,7 +529,8 @@ def managed_option(record: ManagedService, data: Sequence[float], provisioned_by
         lines.append(CostLine("Throughput", 0.0, tuple(v * throughput_price.price for v in mbps_by_month),
                               f"{shown} x {throughput_price.text()}"))
     return OptionCost(name or record.name, "cloud", tuple(lines), not missing, tuple(missing), record.id,
-                      tuple(shortfall), short_from)
+                      tuple(shortfall), short_from, data_short,
+                      (float(max(sizes, default=0)), float(max(mbps_by_month, default=0.0))))
 
 
 def _price_text(price: CloudPrice | None) -> str:
@@ -726,14 +780,20 @@ def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: 
 
 
 def published_cloud_total(scenario: Scenario | Sequence[Node | PricedNode], catalog: Catalog,
-                          data: Sequence[float]) -> float:
+                          data: Sequence[float], demand: Demand | None = None) -> float:
     """The total over the horizon of a cloud design's managed services and Cloud Volumes ONTAP systems at the
     providers' published prices (no price book: ``models.costing.cloud_prices``), as :func:`design_cost` prices the
     design itself on the Cost tab (``data``: :func:`data_by_month`); infinite when a part has no published price
     (an unknown price never ranks first). ``scenario``: the design, or its storage nodes alone (what is priced).
     The sizer ranks cloud designs on it (``models.sizing.ranking_rule``), many designs with one
-    :class:`PublishedCloudPrices`."""
-    return PublishedCloudPrices(catalog, data).total(scenario.nodes if isinstance(scenario, Scenario) else scenario)
+    :class:`PublishedCloudPrices`. ``demand``: the workloads' I/O (:func:`demand_by_month`); with it a design of
+    one managed service is priced as the cost comparison prices that service (:func:`managed_option` sized month
+    by month to hold the data and carry the I/O) unless it provisions more than that option ever does (then at its
+    own size as the least each month, :meth:`PublishedCloudPrices._option_total`), so the ranking and Cost and
+    footprint give it one price (review 57: ANF Ultra ranked at 2 TiB for the whole horizon, 28,956 USD, after
+    Standard, while the comparison priced it 26,543 USD, growing 1 to 2 TiB, before Standard's 27,180 USD)."""
+    return PublishedCloudPrices(catalog, data, demand).total(
+        scenario.nodes if isinstance(scenario, Scenario) else scenario)
 
 
 class _Part(NamedTuple):
@@ -756,8 +816,10 @@ class PublishedCloudPrices:
     :func:`_disk_counts`, added by :func:`_line_values`) and a managed service's :func:`_managed_lines`', so the
     sizer's and the Cost tab's totals are one figure."""
 
-    def __init__(self, catalog: Catalog, data: Sequence[float]) -> None:
+    def __init__(self, catalog: Catalog, data: Sequence[float], demand: Demand | None = None) -> None:
         self._catalog, self._data, self._horizon = catalog, tuple(data), len(data) - 1
+        self._demand = demand  # with it a lone managed service is priced as the cost comparison's option
+        self._options: dict[tuple[str, int, float], float] = {}
         self._parts: dict[tuple, _Part] = {}
         self._nvram_ids: dict[str, str | None] = {}
 
@@ -773,6 +835,8 @@ class PublishedCloudPrices:
                 if part.line:
                     total += part.total
             return float(total)
+        if self._demand is not None and len(nodes) == 1 and nodes[0].kind == "managed_service":
+            return self._option_total(PricedNode.of(nodes[0]))
         priced = [PricedNode.of(n) for n in nodes]
         missing: list[str] = []
         totals = [line.total for line in _managed_lines(priced, self._catalog, self._data, {}, missing)]
@@ -789,6 +853,25 @@ class PublishedCloudPrices:
             elif parts:
                 totals.append(_line_total([p.months for p in parts], self._horizon))
         return math.inf if missing or not totals else float(sum(totals))
+
+    def _option_total(self, node: PricedNode) -> float:
+        """A design of one managed service ``node`` priced as the cost comparison prices its service
+        (:func:`cloud_options`' option: sized month by month to the data and the demand, no price book) when its
+        provisioned size and throughput capacity are no more than that option's largest; a larger one is priced at
+        its own size as the least each month (it costs more: the ranking's smaller variant first). Infinite when not
+        priced."""
+        key = (node.catalog_id, node.provisioned_bytes, node.throughput_mbps)
+        if key not in self._options:
+            rec = self._catalog.find(node.catalog_id)
+            if not isinstance(rec, ManagedService):
+                self._options[key] = math.inf
+                return math.inf
+            option = managed_option(rec, self._data, 0, 0.0, {}, demand=self._demand)
+            if node.provisioned_bytes > option.peak[0] or node.throughput_mbps > option.peak[1]:
+                option = managed_option(rec, self._data, node.provisioned_bytes, node.throughput_mbps, {},
+                                        demand=self._demand)
+            self._options[key] = option.total if option.complete else math.inf
+        return self._options[key]
 
     def _part(self, key: tuple, months: Sequence[float] | None, line: bool = True) -> _Part:
         """The part of ``key`` (its ``months``; None: no price), kept."""
@@ -1059,11 +1142,17 @@ def shortfall_count_note(options: Sequence[OptionCost]) -> str:
     part = len(options) - whole - never
     months = ", ".join(f"month {m}" for m in until)
     verb = "carries" if whole == 1 else "carry"
-    pieces = [f"{whole or 'none'} of the {len(options)} cloud options {verb} the workloads' I/O over the whole horizon"]
+    data = any(o.data_short for o in options)  # an option whose largest size is below the data itself (review 57)
+    what = "the workloads' data and I/O" if data else "the workloads' I/O"
+    pieces = [f"{whole or 'none'} of the {len(options)} cloud options {verb} {what} over the whole horizon"]
     if part:
         pieces.append(f"{part} carry it only until {months}")
-    if never:
-        pieces.append(f"{never} cannot carry it at any size from the first month")
+    never_data = sum(1 for o in options if not o.meets_workloads and (o.short_from_month or 1) <= 1 and o.data_short)
+    if never - never_data:
+        pieces.append(f"{never - never_data} cannot carry " + ("the I/O" if data else "it")
+                      + " at any size from the first month")
+    if never_data:
+        pieces.append(f"{never_data} cannot hold the data at any size from the first month")
     return "; ".join(pieces) + " (marked in the table, in that order)"
 
 
@@ -1107,6 +1196,42 @@ def _unlike_words(scenario: Scenario) -> str:
     held = "both sites' data" if served_scenario(scenario) is not scenario else "the data"
     return (f", against an option that excludes {excluded} (the design's total counts {' and '.join(counted)}; the "
             f"option holds one copy of {held} at one site)")
+
+
+OUTGROWN_NOTE_START = "the comparison is not like-for-like: the design as drawn does not hold the data grown"
+"""How :func:`_outgrown_note` opens (the workbook lists that note as a comparison basis)."""
+
+
+def _outgrown_note(scenario: Scenario, catalog: Catalog, horizon: int) -> str:
+    """One sentence when the design as drawn does not hold the data grown over the horizon (the capacity runway's
+    months until full, ``models.capacity.engine``) or a Cloud Volumes ONTAP DR destination needs more disks than
+    its own for the copies grown (``models.replication.sizing.destination_disks_by_month``, what its cost counts),
+    while each cloud option is sized to hold the grown data month by month: the comparison is then not
+    like-for-like (review 57: an AFF8080 full in 8.8 months given a break-even price against options sized for 36
+    months); "" otherwise."""
+    from models.capacity.engine import evaluate_capacity
+    from models.replication.sizing import destination_disks_by_month
+
+    why: list[str] = []
+    try:
+        full = evaluate_capacity(scenario, catalog).total.months_until_full
+    except (KeyError, ValueError):  # parts missing from the catalog: the capacity tab says so
+        full = None
+    if full is not None and full < horizon:
+        why.append(f"it is full in {full:,.1f} months")
+    for node in scenario.nodes:
+        if node.kind != "cloud_vm" or not any(r.target == node.id for r in scenario.replications):
+            continue
+        copies = destination_disks_by_month(scenario, catalog, node.id, horizon)
+        if copies is not None and copies[0] and copies[0][-1] > node.disk_count:
+            counts = copies[0]
+            first = next(m for m, c in enumerate(counts, start=1) if c > node.disk_count)
+            why.append(f"its DR copy on {node.label or node.id} outgrows its {node.disk_count} data disks in month "
+                       f"{first}, and its cost counts the {counts[-1]} the grown copies need")
+    if not why:
+        return ""
+    return (f"{OUTGROWN_NOTE_START} over the {horizon} months ({'; '.join(why)}), while each cloud option is "
+            "sized to hold it month by month: the design needs more capacity for a like-for-like comparison")
 
 
 def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footprint) -> Tco:
@@ -1158,6 +1283,9 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
         notes.append(f"no cloud option carries the workloads' I/O over the whole horizon; the cheapest of those that "
                      f"carry it the longest (until month {(cheapest_option.short_from_month or 1) - 1}) is compared")
     notes.extend(_same_service_notes(scenario, options, data))
+    unlike = _outgrown_note(scenario, catalog, inputs.horizon_months) if options else ""
+    if unlike:
+        notes.append(unlike)
     if any(line.name == "Licence" and "per node-hour" in line.basis for o in (design, *options) for line in o.lines):
         notes.append(NODE_LICENCE_NOTE)
     if inputs.horizon_note:
@@ -1180,8 +1308,10 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
     hardware_priced = deployment == "on-prem" and design.lines[0].upfront > 0
     carriers = [o for o in options if o.short_from_month != 1]
     if deployment == "on-prem" and len(carriers) < len(options):
+        what = ("cannot hold the data or carry the workloads' I/O" if any(o.data_short for o in options)
+                else "cannot carry the workloads' I/O")
         notes.append(f"no break-even is given against the {len(options) - len(carriers)} option"
-                     f"{'s' * (len(options) - len(carriers) > 1)} that cannot carry the workloads' I/O from the first "
+                     f"{'s' * (len(options) - len(carriers) > 1)} that {what} from the first "
                      "month: none is an alternative to this design")
     break_even: list[tuple[str, int | None]] = []
     if deployment == "on-prem":
@@ -1219,6 +1349,10 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
                                  f"known: the design breaks even with {cheapest_option.name} within "
                                  f"{inputs.horizon_months} months {price}")
     embodied = embodied_carbon(scenario, catalog, foot.parts)
+    if energy is not None and energy.heights_not_counted:  # counted by rack unit: an unknown height has no line
+        heights = tuple(f"the {h.removeprefix(HEIGHT_OF)} enclosure (its height, by which it is counted, is not in "
+                        "the catalog)" for h in energy.heights_not_counted)
+        embodied = Embodied(embodied.lines, embodied.not_counted + heights)
     budget = None
     if deployment == "on-prem" and not hardware_priced and cheapest_option is not None:
         budget = break_even_hardware_price(design.total, cheapest_option.total, inputs.horizon_months,

@@ -151,6 +151,7 @@ def _option_dict(option: OptionCost) -> dict[str, Any]:
     return {"name": option.name, "deployment": option.deployment, "catalog_id": option.catalog_id,
             "total": option.total, "complete": option.complete, "missing": list(option.missing),
             "meets_workloads": option.meets_workloads, "shortfall": list(option.shortfall),
+            "holds_data": not option.data_short,
             "lines": [{"name": line.name, "upfront": line.upfront, "monthly": list(line.monthly), "total": line.total,
                        "basis": line.basis} for line in option.lines],
             "cumulative": list(option.cumulative())}
@@ -222,10 +223,13 @@ def footprint_rows(tco: Tco) -> list[tuple[str, str]]:
         rows.append(("Embodied and total carbon", "in the cloud provider's hardware and data centre: not known, "
                                                   "not counted"))
         return rows
-    rows.append(("Embodied carbon", f"{tco.embodied.total_kg:,.0f} kg CO2e"
+    # a part not counted (a controller without a height, vSAN hosts, a cloud copy): a lower bound (review 57)
+    least = "at least " if tco.embodied.not_counted else ""
+    rows.append(("Embodied carbon", f"{least}{tco.embodied.total_kg:,.0f} kg CO2e"
                  + (" (assumed enclosure figures included)" if any(x.assumed for x in tco.embodied.lines) else "")))
     which = "(operational and embodied)" if energy is None or energy.power_known else "(embodied only)"
-    rows.append((f"Carbon over {tco.inputs.horizon_months} months", f"{bound}{carbon:,.0f} kg CO2e {which}"))
+    rows.append((f"Carbon over {tco.inputs.horizon_months} months",
+                 f"{bound or least}{carbon:,.0f} kg CO2e {which}"))
     return rows
 
 
@@ -233,6 +237,32 @@ NO_BREAK_EVEN = "none: it cannot carry the workloads' I/O, so it is no alternati
 """The break-even column of a cloud option that cannot carry the workloads' I/O from the first month (review 54:
 a break-even price against it was given); the GUI shows the cell blank with this in its tooltip, the report and
 the workbook print it."""
+
+NO_BREAK_EVEN_DATA = "none: it cannot hold the data, so it is no alternative to this design"
+"""The break-even column of a cloud option whose largest size is below the data itself from the first month (review
+57: such an option read "cannot carry the workloads' I/O" although its I/O was within its limits)."""
+
+NO_BREAK_EVENS = (NO_BREAK_EVEN, NO_BREAK_EVEN_DATA)
+"""Both texts of an option that is no alternative to the design (the GUI shows its cell blank, the report too)."""
+
+
+def no_break_even(option: OptionCost) -> str:
+    """:data:`NO_BREAK_EVEN_DATA` for an option whose largest size is below the data (``data_short``), else
+    :data:`NO_BREAK_EVEN`."""
+    return NO_BREAK_EVEN_DATA if option.data_short else NO_BREAK_EVEN
+
+
+def short_mark(option: OptionCost) -> str:
+    """The mark after a cloud option's total that falls short: " (cannot hold the data)" or " (cannot carry the I/O)"
+    from the first month, " (holds the data to month m)" or " (carries the I/O to month m)" from a later one, ""
+    when it does not fall short."""
+    if option.short_from_month is None:
+        return ""
+    if option.short_from_month == 1:
+        return " (cannot hold the data)" if option.data_short else " (cannot carry the I/O)"
+    what = "holds the data" if option.data_short else "carries the I/O"
+    return f" ({what} to month {option.short_from_month - 1})"
+
 
 DESIGN_NOT_PRICED = "n/a (design not priced)"
 """The break-even column of a cloud option for a design that is neither a cloud design nor an on-premises one
@@ -251,7 +281,7 @@ def option_rows(tco: Tco) -> list[tuple[str, str, str]]:
         if tco.design.deployment == "cloud":
             even = ""  # a cloud design buys nothing up front: the column is left out
         elif option.short_from_month == 1 and tco.design.deployment == "on-prem":
-            even = NO_BREAK_EVEN  # no alternative to the design: no price or month to break even against it
+            even = no_break_even(option)  # no alternative to the design: no price or month to break even against it
         elif tco.break_even:
             even = _month(tco.break_even_with(option.name))
         elif tco.design.deployment == "on-prem" and _hardware_unpriced(tco):
@@ -260,11 +290,7 @@ def option_rows(tco: Tco) -> list[tuple[str, str, str]]:
                     f"if the hardware costs at most {_money(budget, tco.currency)}")
         else:
             even = DESIGN_NOT_PRICED
-        marks = "" if option.complete else " (incomplete)"
-        if option.short_from_month == 1:
-            marks += " (cannot carry the I/O)"
-        elif option.short_from_month is not None:
-            marks += f" (carries the I/O to month {option.short_from_month - 1})"
+        marks = ("" if option.complete else " (incomplete)") + short_mark(option)
         rows.append((option.name, _money(option.total, tco.currency) + marks, even))
     del horizon
     return rows
@@ -357,14 +383,17 @@ def workbook_rows(tco: Tco) -> list[list[Any]]:
     for line in tco.embodied.lines:  # the basis and what it rests on, as the PDF's embodied-carbon table cites it
         rows.append([f"Embodied carbon: {line.item}", line.kg, "kg CO2e", "assumption" if line.assumed else "published",
                      f"{line.basis} ({ENCLOSURE_SOURCE if line.assumed else DRIVE_SOURCE})"])
-    rows.append(["Embodied carbon", tco.embodied.total_kg, "kg CO2e", "computed", ""])
+    rows.append(["Embodied carbon", tco.embodied.total_kg, "kg CO2e",
+                 "computed (lower bound: not counted " + "; ".join(tco.embodied.not_counted) + ")"
+                 if tco.embodied.not_counted else "computed", ""])
     rows.append([f"Total cost: {tco.design.name}", tco.design.total, tco.currency,
                  "complete" if tco.design.complete else design_cost_text(tco),
                  "; ".join(f"{line.name}: {line.basis}" for line in tco.design.lines)])
     for option in comparison_order(tco.options):
         rows.append([f"Total cost: {option.name}", option.total, tco.currency,
                      ("complete" if option.complete else "incomplete")
-                     + ("" if option.meets_workloads else "; cannot carry the workloads' I/O: "
+                     + ("" if option.meets_workloads else
+                        ("; cannot hold the data: " if option.data_short else "; cannot carry the workloads' I/O: ")
                         + "; ".join(option.shortfall)),
                      "; ".join(f"{line.name}: {line.basis}" for line in option.lines)])
     for name, month in tco.break_even:
@@ -376,7 +405,7 @@ def workbook_rows(tco: Tco) -> list[list[Any]]:
             break
         if option.short_from_month == 1:
             rows.append([f"Break-even hardware price against {option.name}", None, tco.currency, "computed",
-                         NO_BREAK_EVEN])
+                         no_break_even(option)])
             continue
         budget = hardware_budget(tco, option)
         rows.append([f"Break-even hardware price against {option.name}", budget, tco.currency, "computed",
@@ -385,6 +414,9 @@ def workbook_rows(tco: Tco) -> list[list[Any]]:
                      "none: the design's running costs alone cost more than this option"])
     if tco.scope:
         rows.append(["Comparison basis", tco.scope, "", "note", ""])
+    from models.costing.tco import OUTGROWN_NOTE_START
+
+    rows += [["Comparison basis", note, "", "note", ""] for note in tco.notes if note.startswith(OUTGROWN_NOTE_START)]
     return rows
 
 

@@ -120,10 +120,11 @@ def _listed(scenario: Any, catalog: Any, requirements: Any) -> float:
     """A cloud design's total over the horizon at the providers' published prices, as the sizer ranks it
     (``models.costing.tco.published_cloud_total`` of the design's own data month by month)."""
     from models.costing.inputs import running_inputs
-    from models.costing.tco import data_by_month, published_cloud_total
+    from models.costing.tco import data_by_month, demand_by_month, published_cloud_total
 
     horizon = running_inputs(requirements.running_costs, requirements.horizon_months).horizon_months
-    return published_cloud_total(scenario, catalog, data_by_month(scenario, requirements, horizon))
+    return published_cloud_total(scenario, catalog, data_by_month(scenario, requirements, horizon),
+                                 demand_by_month(scenario, horizon))
 
 
 LISTED = "cloud cost at published prices"

@@ -122,9 +122,9 @@ def _shown(text: str, column: int) -> str:
     hardware price"); the cell's tooltip keeps the whole sentence the report and the workbook print."""
     if column == 2 and text.startswith(BUDGET_WORDS):
         return "hardware ≤ " + text[len(BUDGET_WORDS):]
-    from models.present.cost import NO_BREAK_EVEN
+    from models.present.cost import NO_BREAK_EVENS
 
-    if column == 2 and text == NO_BREAK_EVEN:  # blank: the reason in the tooltip and the notes
+    if column == 2 and text in NO_BREAK_EVENS:  # blank: the reason in the tooltip and the notes
         return ""
     if column == 1 and text.startswith("running costs only: "):
         money = re.sub(r" \([^()]*\)", "", text.split(";")[0])
