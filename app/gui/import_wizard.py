@@ -635,7 +635,8 @@ class GroupingPage(QWizardPage):
         rows = []
         if result is not None:
             for g in result.groups:
-                load_from = "no performance data: capacity only" if g.needs_preset else g.method
+                load_from = g.method if not g.needs_preset else "no performance data: capacity only" \
+                    if g.used_bytes or g.provisioned_bytes else "no performance data and no capacity"  # review 57 #10
                 rows.append([g.name, f"{g.members:,}", load_from,
                              "—" if g.needs_preset else rate_words(g.iops),
                              "—" if g.read_pct is None else f"{g.read_pct:.1f}",

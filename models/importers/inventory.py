@@ -224,6 +224,9 @@ class Inventory:
             "" where the file does not say (series carry their own times: ``PerfSample.time_s``).
         hosts: the hosts the file's host sheets list (RVTools vHost, Live Optics ESX Hosts and ESX Performance),
             empty otherwise.
+        clock: what the series' times are: "UTC" (timestamps with a zone, or none given), "cluster time" (ONTAP
+            ``statistics show`` prints the cluster's local clock without a zone: read as if UTC, said as cluster
+            time; review 57 #10).
     """
 
     source: SourceKind
@@ -237,3 +240,4 @@ class Inventory:
     datastores: tuple[Datastore, ...] = ()
     collected: str = ""
     hosts: tuple[Host, ...] = ()
+    clock: str = "UTC"

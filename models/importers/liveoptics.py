@@ -68,6 +68,9 @@ MAX_MBPS = 1e7
 LIMITS = {"iops": (MAX_IOPS, "1,000,000,000 IOPS"), "mbps": (MAX_MBPS, "10,000,000 MB/s"),
           "latency": (HOUR_MS, "an hour")}
 """A performance cell's ceiling and its words (:func:`models.importers.workbook.checked_number`)."""
+UNITS = {"latency": "ms"}
+"""A cell's unit said after a refused number where the limit's words do not give it ("470,000,000,000,000 ms is
+above an hour"; IOPS and MB/s limits carry their unit)."""
 
 _STAT_WORDS: dict[Statistic, tuple[str, ...]] = {
     "peak": ("peak", "max", "maximum"),
@@ -308,7 +311,7 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
             for d in ("read", "write"):
                 for kind, short in (("iops", "iops"), ("mbps", "mbps"), ("latency", "lat")):
                     v[f"{d}_{short}"] = checked_number(row, cols.get((stat, d, kind)), sheet, line, flags,
-                                                       *LIMITS[kind])
+                                                       *LIMITS[kind], unit=UNITS.get(kind, ""))
             total = checked_number(row, cols.get((stat, "", "iops")), sheet, line, flags, *LIMITS["iops"])
             moved: list[tuple[str, str]] = []  # (unit, what the bounds did)
             coincident = False
@@ -361,7 +364,8 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
                     flags.append(sheet.flag(line, k, f"{iops:g} {d} IOPS is more than {mbps:g} MB/s allows at "
                                             f"{MIN_IO_BYTES}-byte I/Os: left out"))
                     v[d + "_iops"] = None
-            overall = checked_number(row, cols.get((stat, "", "latency")), sheet, line, flags, *LIMITS["latency"])
+            overall = checked_number(row, cols.get((stat, "", "latency")), sheet, line, flags, *LIMITS["latency"],
+                                     unit="ms")
             if overall is None and stat != "peak":
                 weights = [(v[d + "_iops"], v[d + "_lat"]) for d in ("read", "write")]
                 known = [(w, x) for w, x in weights if w is not None and x is not None]

@@ -106,6 +106,8 @@ class _Member:
     protocol_source: str = ""
     source: int = 0
     """the index of the inventory (file) it was read from"""
+    clock: str = "UTC"
+    """what its series' times are (``Inventory.clock``)"""
 
 
 @dataclass(frozen=True)
@@ -353,7 +355,7 @@ def _members(inventories: Sequence[Inventory], group_by: GroupBy, pattern: re.Pa
             attr = _VOLUME_KEY[group_by]
             key = _volume_key(v, attr, by_pattern)
             out.append(_Member(v.name, key, _PREFIX[attr], v.kind, v.perf, v.series, v.used_bytes, v.size_bytes,
-                               v.protocol, v.protocol_source, source=index))
+                               v.protocol, v.protocol_source, source=index, clock=inv.clock))
     return out
 
 
@@ -439,8 +441,9 @@ def _nameless(label: str, members: Sequence[_Member]) -> str:
     return f"{noun} without {article} {attr}"
 
 
-def _span_words(series: Sequence[PerfSample]) -> str:
-    """`` (from 2024-07-29 16:14 to 16:17 UTC)`` for a summed series with a clock, "" without one."""
+def _span_words(series: Sequence[PerfSample], clock: str = "UTC") -> str:
+    """`` (from 2024-07-29 16:14 to 16:17 UTC)`` for a summed series with a clock, "" without one; ``clock``
+    "cluster time" for times of the cluster's local clock (``Inventory.clock``)."""
     if not series or min(s.time_s for s in series) < _EPOCH_2001:
         return ""
     import datetime as _dt
@@ -448,17 +451,17 @@ def _span_words(series: Sequence[PerfSample]) -> str:
     first = _dt.datetime.fromtimestamp(min(s.time_s - s.interval_s for s in series), _dt.UTC)
     last = _dt.datetime.fromtimestamp(max(s.time_s for s in series), _dt.UTC)
     end = last.strftime("%H:%M") if last.date() == first.date() else last.strftime("%Y-%m-%d %H:%M")
-    return f" (from {first.strftime('%Y-%m-%d %H:%M')} to {end} UTC)"
+    return f" (from {first.strftime('%Y-%m-%d %H:%M')} to {end} {clock})"
 
 
-def series_method(series: Sequence[PerfSample]) -> tuple[str, bool]:
+def series_method(series: Sequence[PerfSample], clock: str = "UTC") -> tuple[str, bool]:
     """How a load taken from a summed series is called, and whether the series is too short to give a peak:
     "peak of sums over time (288 intervals)"; one interval: "one 141 s sample (from ... to ...), not a peak";
     intervals spanning less than :data:`SHORT_SERIES_S`: "the busiest of 3 intervals in 6 min (...), a short
     sample, not a peak"."""
     n = len(series)
     span = max(s.time_s for s in series) - min(s.time_s - s.interval_s for s in series)
-    when = _span_words(series)
+    when = _span_words(series, clock)
     if n == 1:
         return f"one {series[0].interval_s:,.0f} s sample{when}, not a peak", True
     if span < SHORT_SERIES_S:
@@ -561,7 +564,7 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
         assert peak is not None
         r_iops, w_iops, r_mb, w_mb = peak.read_iops, peak.write_iops, peak.read_mbps, peak.write_mbps
         latency = mixed_latency_ms(peak)
-        method, short = series_method(summed_series)
+        method, short = series_method(summed_series, with_series[0].clock)
         if short:
             notes.append(f"the load is {method.split(', not a peak')[0]}: {SHORT_SERIES_ADVICE}")
         if peak.other_iops > 0.1 * (r_iops + w_iops):
@@ -600,15 +603,17 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
         notes.append(f"{fell_back} {noun}(s) give no P95: their peak is summed")
     counted += summed
     unloaded = tuple(m.name for m in rest if _summary(m, stat)[0] is None) if counted else ()
-    if counted < len(members):
-        notes.append(f"{len(members) - counted} of {len(members)} {noun}s have no performance data: their capacity "
-                     "is counted, their load is not")
+    if counted < len(members):  # review 57 #10: no capacity is counted where the files give none
+        notes.append(f"{len(members) - counted} of {len(members)} {noun}s have no performance data: " +
+                     ("the files give no capacity for them either" if basis == "none" else
+                      "their capacity is counted, their load is not"))
     total_iops = r_iops + w_iops
     if counted == 0 or total_iops <= 0 or r_mb is None and w_mb is None:
         why = ("no performance data" if counted == 0 else "no I/O measured" if total_iops <= 0
                else "no throughput measured (the I/O size cannot be derived)")
-        notes.append(f"{why}: no I/O mix is assumed; its data counts for capacity only until a preset's profile is "
-                     "applied")
+        notes.append(f"{why}: no I/O mix is assumed; " + ("and no capacity is given: nothing of it is counted"
+                                                           if basis == "none" else "its data counts for capacity "
+                                                           "only until a preset's profile is applied"))
         return ImportedGroup(name, len(members), method, r_iops if counted else None, w_iops if counted else None,
                              r_mb, w_mb, None, None, used, provisioned, True, tuple(notes),
                              series=tuple(summed_series), protocol=protocol, protocol_source=protocol_source,

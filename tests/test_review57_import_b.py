@@ -1,0 +1,114 @@
+"""Review 57 (revimp57), items 2, 5, 6, 8, 9 and 10, on the real samples in ../shared/samples read in place and on
+copies changed here (tmp_path); every expected figure is computed from the files with openpyxl or json, apart from
+StorPlan's readers.
+
+2. Live Optics: the sized capacity is the virtual disks' ('Virtual Disk Used (MB)'), the guests hold less ('Guest
+   VM Disk Used (MB)'): both are said, with their columns; a guest occupancy above 100 % is flagged.
+5. The measured record says per workload where each figure came from (sheet, column, how combined).
+8. RVTools: powered-off machines with disks whose 'In Use MiB' is 0 are named with their provisioned size.
+9. Live Optics 'Max KB/sec': the unit taken is said in the note.
+10. statperf times are the cluster's clock; a refused latency says its unit; a group of neither load nor capacity
+    says so; the CLI imports the good files and names the bad ones (exit 2 only when none can be read)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+
+from app.cli import main
+from models.importers.liveoptics import read_liveoptics
+from models.importers.measured import measured_import
+from models.importers.ontap import read_ontap
+from models.importers.provenance import collected_words
+from models.importers.rvtools import read_rvtools
+from models.importers.workloads import group_inventories, import_environment
+from models.project.textformat import load
+
+SAMPLES = next((p / "shared" / "samples" for p in Path(__file__).resolve().parents
+                if (p / "shared" / "samples").is_dir()), Path(__file__).resolve().parents[2] / "shared" / "samples")
+LIVE = SAMPLES / "liveoptics" / "LiveOptics_file.xlsx"
+KUBEV2V = SAMPLES / "rvtools" / "kubev2v-example1.xlsx"
+SMALL = SAMPLES / "rvtools" / "rvtools-small-complete.xlsx"
+ONTAP = SAMPLES / "ontap"
+LUNS = ONTAP / "harvest-statperf-lun_data.txt"
+MIB, TIB = 2**20, 2**40
+
+
+def _rows(path: Path, sheet: str) -> list[dict[str, Any]]:
+    book = openpyxl.load_workbook(path, read_only=True)
+    try:
+        rows = list(book[sheet].iter_rows(values_only=True))
+    finally:
+        book.close()
+    return [dict(zip(rows[0], r, strict=False)) for r in rows[1:] if r and r[0] is not None]
+
+
+# --- item 10 -------------------------------------------------------------------------------------------------------
+
+def _later_lun_poll(minutes: int) -> str:
+    """The LUN text ``minutes`` later, the first LUN's read_ops raised by 600 (width kept)."""
+    text = LUNS.read_text().replace("End-time: 6/11/2025 18:51:00", f"End-time: 6/11/2025 18:{51 + minutes}:00")
+    head, first, rest = text.split("Object: lun", 2)
+
+    def bump(m: re.Match[str]) -> str:
+        return m.group(1) + str(int(m.group(2)) + 600).rjust(len(m.group(2)))
+    first = re.sub(r"^( {4}read_ops\s+)(\d+)$", bump, first, count=1, flags=re.MULTILINE)
+    return head + "Object: lun" + first + "Object: lun" + rest
+
+
+def test_statperf_times_are_said_as_the_clusters_clock(tmp_path: Path) -> None:
+    later = tmp_path / "lun_later.txt"
+    later.write_text(_later_lun_poll(1))
+    inv = read_ontap(LUNS, later)
+    stamp = re.search(r"End-time: (\S+ \S+)", LUNS.read_text())
+    assert stamp is not None and stamp.group(1) == "6/11/2025 18:51:00"
+    assert collected_words(inv) == "measured 2025-06-11 18:51 to 18:52 cluster time"
+    assert "UTC" not in collected_words(inv)
+    groups = group_inventories([inv], group_by="svm", keep_names=True)
+    assert any("to 18:52 cluster time)" in g.method for g in groups)
+    keyperf = read_ontap(ONTAP / "harvest-keyperf-volume-poll-1.json", ONTAP / "harvest-keyperf-volume-poll-2.json")
+    assert keyperf.clock == "UTC" and collected_words(keyperf).endswith(" UTC")
+
+
+def test_a_refused_latency_says_its_unit(tmp_path: Path) -> None:
+    book = openpyxl.load_workbook(LIVE)
+    ws = book["VM Performance"]
+    header = [c.value for c in ws[1]]
+    ws.cell(row=2, column=header.index("Peak Write Latency") + 1).value = 470_000_000_000_000
+    book.save(tmp_path / "lat.xlsx")
+    flags = [f for f in read_liveoptics(tmp_path / "lat.xlsx").flags if f.column == "Peak Write Latency"]
+    assert [f.message for f in flags] == ["470,000,000,000,000 ms is above an hour: left out"]
+
+
+def test_a_group_of_neither_load_nor_capacity_does_not_say_its_capacity_is_counted() -> None:
+    inv = read_ontap(LUNS)  # one poll: no rate, and LUN counters give no capacity
+    groups = group_inventories([inv], group_by="svm", keep_names=True)
+    assert groups and all(g.needs_preset and g.capacity_basis == "none" for g in groups)
+    notes = " ".join(n for g in groups for n in g.notes)
+    assert "their capacity is counted" not in notes and "counts for capacity only" not in notes
+    assert "the files give no capacity for them either" in notes
+
+
+def test_the_cli_imports_the_good_files_and_names_the_bad_ones(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    text = tmp_path / "notes.xlsx"
+    text.write_text("not a workbook")
+    empty = tmp_path / "empty.xlsx"
+    empty.write_bytes(b"")
+    out = tmp_path / "x.toml"
+    assert main(["import-env", str(SMALL), str(text), str(empty), "-o", str(out)]) == 0
+    printed = capsys.readouterr()
+    assert "not imported: notes.xlsx" in printed.err and "not imported: empty.xlsx: empty" in printed.err
+    last = printed.out.strip().splitlines()[-1]
+    assert last.startswith("warning: not imported") and "notes.xlsx" in last and "empty.xlsx" in last
+    project = load(out)
+    prov = sum(r["Provisioned MiB"] for r in _rows(SMALL, "vInfo"))  # the good file's figures, from openpyxl
+    assert sum(w.provisioned_bytes or w.dataset_bytes for w in project.scenario.workloads) == prov * MIB
+    none = tmp_path / "y.toml"
+    assert main(["import-env", str(text), str(empty), "-o", str(none)]) == 2
+    err = capsys.readouterr().err
+    assert "none of the 2 files can be imported" in err and not none.exists()
