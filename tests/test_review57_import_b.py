@@ -112,3 +112,15 @@ def test_the_cli_imports_the_good_files_and_names_the_bad_ones(tmp_path: Path,
     assert main(["import-env", str(text), str(empty), "-o", str(none)]) == 2
     err = capsys.readouterr().err
     assert "none of the 2 files can be imported" in err and not none.exists()
+
+
+# --- item 9 --------------------------------------------------------------------------------------------------------
+
+def test_live_optics_kb_unit_is_said_and_mbps_are_max_kb_over_1000() -> None:
+    inv = read_liveoptics(LIVE)
+    note = next(n for n in inv.notes if "'Max KB/sec' read as KB of 1,000 bytes" in n)
+    assert "1,024 bytes" in note and "2.4 % higher" in note
+    assert 1024 / 1000 - 1 == pytest.approx(0.024)  # the note's 2.4 %
+    kb = sum(r["Max KB/sec"] for r in _rows(LIVE, "VM Performance"))
+    result = import_environment([inv], "c1", stat="peak")
+    assert result.mbps == pytest.approx(kb / 1000)  # 450.9 MB/s: the unit unchanged, said

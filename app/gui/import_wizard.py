@@ -56,7 +56,7 @@ from models.catalog import Controller
 from models.formatting import fmt_capacity
 from models.importers.inventory import Inventory, InventoryError
 from models.importers.provenance import rate_words
-from models.importers.workloads import ImportResult, import_environment
+from models.importers.workloads import ImportedGroup, ImportResult, import_environment
 from models.project.model import MAX_WORKLOADS_PER_TARGET, Project
 
 if TYPE_CHECKING:
@@ -641,7 +641,8 @@ class GroupingPage(QWizardPage):
                              "—" if g.needs_preset else rate_words(g.iops),
                              "—" if g.read_pct is None else f"{g.read_pct:.1f}",
                              "—" if g.block_kib is None else f"{g.block_kib:,.2f} KiB",
-                             *((self._wizard.capacity(g.used_bytes), self._wizard.capacity(g.provisioned_bytes))
+                             *((_used_cell(g, self._wizard.capacity(g.used_bytes)),
+                                self._wizard.capacity(g.provisioned_bytes))
                                if g.used_bytes or g.provisioned_bytes else ("not given", "not given"))])
         _fill(self.table, rows, frozenset({1, 3, 4, 5, 6, 7}))
         self.table.resizeRowsToContents()
@@ -688,6 +689,15 @@ class GroupingPage(QWizardPage):
         """Next needs workloads grouped with the options shown."""
         imported = self._wizard.imported
         return self._wizard.task is None and imported is not None and bool(imported.workloads)
+
+
+def _used_cell(group: ImportedGroup, used: str) -> str:
+    """The grouping table's Used cell: "not given" where the files give no used capacity (the provisioned size is
+    counted: the totals say so), "... (partly provisioned)" where some members' provisioned size is counted
+    (review 57 #6: an Azure Migrate report's provisioned disks read as used)."""
+    if group.capacity_basis == "provisioned":
+        return "not given"
+    return f"{used} (partly provisioned)" if group.capacity_basis == "partly provisioned" else used
 
 
 def warning_lines(result: ImportResult) -> list[str]:

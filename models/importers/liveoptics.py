@@ -18,6 +18,10 @@ own series, usually at different moments: their sum overstates the peak (sample 
 31,940 IOPS) and their ratio is not the mix at the peak. So a machine's peak is its "Peak IOPS", split into reads
 and writes by its "Avg Read/Write Ratio" (the file gives no mix at the peak: the measured average mix is assumed);
 its peak throughput is "Max KB/sec" (KB = 1,000 bytes, the file's MB/s being 10^6 bytes) split the same way.
+Live Optics' public pages found (the Optical Prime articles above, searched again for review 57 #9) do not state
+the KB's size; vSphere's disk rate counters, which Optical Prime reads, are in "kiloBytesPerSecond" (vSphere Web
+Services API, "Virtual Disk Counters"), and the sample file's rounded per-direction MB/s fit 1,024 bytes slightly
+better: the unit taken is said in the import's note, with what 1,024 bytes would give (2.4 % more).
 
 The per-direction peaks bound that split: at the moment of the combined peak no direction runs above its own
 highest rate, so reads lie in [Peak IOPS - Peak Write IOPS, Peak Read IOPS] and writes in [Peak IOPS - Peak Read
@@ -385,6 +389,11 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
                      "where given, Max KB/sec; split into reads and writes by the machine's average read/write "
                      "ratio (the file gives no mix at the peak), within what its Peak Read and Peak Write figures "
                      "allow at that moment")
+        if c_kb is not None:  # review 57 #9: the unit is not confirmed by Live Optics: say the one taken
+            notes.append(f"'{sheet.header[c_kb]}' read as KB of 1,000 bytes (MB/s = KB/sec / 1,000, as the file's "
+                         "MB/s columns); Live Optics' documentation does not state the KB's size: if it is 1,024 "
+                         "bytes (vSphere's kiloBytesPerSecond counters), the peak MB/s and I/O sizes are 2.4 % "
+                         "higher")
     if bounded:
         notes.append(f"{len(bounded)} machine(s) ({_some(bounded)}): the average read/write ratio gives a mix at "
                      "the peak that the file's per-direction peaks rule out: moved to the nearest mix they allow "
