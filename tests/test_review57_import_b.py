@@ -124,3 +124,22 @@ def test_live_optics_kb_unit_is_said_and_mbps_are_max_kb_over_1000() -> None:
     kb = sum(r["Max KB/sec"] for r in _rows(LIVE, "VM Performance"))
     result = import_environment([inv], "c1", stat="peak")
     assert result.mbps == pytest.approx(kb / 1000)  # 450.9 MB/s: the unit unchanged, said
+
+
+# --- item 8 --------------------------------------------------------------------------------------------------------
+
+def test_powered_off_machines_with_disks_at_0_mib_in_use_are_named_with_their_size() -> None:
+    rows = [r for r in _rows(KUBEV2V, "vInfo") if r["Powerstate"] == "poweredOff" and (r["Disks"] or 0) > 0
+            and r["In Use MiB"] == 0]
+    assert [r["VM"] for r in rows] == ["vm-4", "vm-5", "vm-6", "vm-7"]
+    prov = sum(r["Provisioned MiB"] for r in rows) * MIB
+    disks = sum(r["Total disk capacity MiB"] for r in rows) * MIB
+    inv = read_rvtools(KUBEV2V)
+    note = next(n for n in inv.notes if "report 0 MiB in use" in n)
+    assert note.startswith("4 powered-off machine(s) with disks report 0 MiB in use")
+    assert f"provisioned size is {prov / TIB:,.2f} TiB" in note and f"capacity {disks / TIB:,.2f} TiB" in note
+    assert (f"{prov / TIB:,.2f}", f"{disks / TIB:,.2f}") == ("0.46", "0.38")
+    flagged = [f for f in inv.flags if "0 MiB in use for a powered-off machine" in f.message]
+    assert len(flagged) == 4 and not any(f.refused for f in flagged)
+    assert {m.name: m.used_bytes for m in inv.machines if m.name in {r["VM"] for r in rows}} == dict.fromkeys(
+        ("vm-4", "vm-5", "vm-6", "vm-7"), 0)  # offered, not counted: the figures stay the file's
