@@ -921,6 +921,7 @@ def _import_env(args) -> int:
         IMPORT_BASE_EXAMPLE,
         capacity_words,
         default_group_by,
+        guest_words,
         import_environment,
         nothing_measured,
     )
@@ -1034,15 +1035,17 @@ def _import_env(args) -> int:
         print(f"note: grouped by {group_by} (the files' Environment column; --group-by cluster for one group)")
     for note in [*result.notes, *(n for inv in inventories for n in inv.notes)]:
         print(f"note: {note}")
+    sized = guest_words(result, inventories) or capacity_words(result.capacity_bytes, result.provisioned_bytes,
+                                                                result.capacity_basis)  # review 57 #2
     print(f"wrote {out} ({len(result.workloads)} workload(s), {rate_words(result.iops)} IOPS, "
-          f"{capacity_words(result.capacity_bytes, result.provisioned_bytes, result.capacity_basis)})")
+          f"{sized})")
     if today is not None:
         print("\n".join(today.lines))
     for warning in result.warnings:  # last, where they are read: the figures above are too small (review 57 #1)
         print(f"warning: {warning}")
     if bad:  # review 57 #10: the project holds the other files only
-        print(f"warning: not imported (damaged, or not an export StorPlan reads; the project holds the other "
-              f"files only): " + "; ".join(bad))
+        print("warning: not imported (damaged, or not an export StorPlan reads; the project holds the other "
+              "files only): " + "; ".join(bad))
     return 0
 
 

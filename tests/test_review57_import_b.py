@@ -143,3 +143,57 @@ def test_powered_off_machines_with_disks_at_0_mib_in_use_are_named_with_their_si
     assert len(flagged) == 4 and not any(f.refused for f in flagged)
     assert {m.name: m.used_bytes for m in inv.machines if m.name in {r["VM"] for r in rows}} == dict.fromkeys(
         ("vm-4", "vm-5", "vm-6", "vm-7"), 0)  # offered, not counted: the figures stay the file's
+
+
+# --- item 2 --------------------------------------------------------------------------------------------------------
+
+def test_live_optics_says_the_datastore_and_the_guest_figures_with_their_columns(tmp_path: Path,
+                                                                                   capsys: pytest.CaptureFixture[str]
+                                                                                   ) -> None:
+    vms = _rows(LIVE, "VMs")
+    disk = sum(r["Virtual Disk Used (MB)"] for r in vms) * MIB
+    guest = sum(r["Guest VM Disk Used (MB)"] for r in vms) * MIB
+    assert (f"{disk / TIB:.2f}", f"{guest / TIB:.2f}") == ("3.56", "2.68")
+    inv = read_liveoptics(LIVE)
+    result = import_environment([inv], "c1")
+    assert result.capacity_bytes == disk and result.guest_used_bytes == guest  # the datastore's figure is sized
+    record = measured_import([inv], result, "cluster")
+    assert record.measured.startswith("6 machines grouped by cluster into 2 workloads, 3.56\u00a0TiB allocated on "
+                                      "the datastore (sheet 'VMs' column 'Virtual Disk Used (MB)', sized), "
+                                      "2.68\u00a0TiB used in the guests (sheet 'VMs' column 'Guest VM Disk Used "
+                                      "(MB)')") or record.measured.startswith(
+        "6 machines grouped by cluster into 2 workloads, 3.56 TiB allocated on the datastore")
+    assert "2.68" in record.measured and "Guest VM Disk Used (MB)" in record.measured
+    over = [r for r in vms if r["Guest VM Disk Used (MB)"] > r["Virtual Disk Size (MB)"]]
+    assert [r["VM Name"] for r in over] == ["PHCLA110"]
+    flag = next(f for f in inv.flags if f.column == "Guest VM Disk Used (MB)")
+    share = 100 * over[0]["Guest VM Disk Used (MB)"] / over[0]["Virtual Disk Size (MB)"]
+    assert flag.message.startswith(f"guest occupancy {share:,.1f} %") and not flag.refused
+    assert f"{share:,.1f}" == "121.6"  # the file's 'Guest VM % Occupancy' 121.56
+    out = tmp_path / "lo.toml"
+    assert main(["import-env", str(LIVE), "-o", str(out)]) == 0
+    wrote = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("wrote "))
+    assert "allocated on the datastore" in wrote and "used in the guests" in wrote
+
+
+# --- item 5 --------------------------------------------------------------------------------------------------------
+
+def test_the_measured_record_names_each_figures_sheet_column_and_rows() -> None:
+    perf = _rows(LIVE, "VM Performance")
+    inv = read_liveoptics(LIVE)
+    result = import_environment([inv], "c1", keep_names=True)
+    record = measured_import([inv], result, "cluster")
+    by_name = {w.name.split(" (")[0]: r.method for w, r in zip(result.workloads, record.workloads, strict=True)}
+    for cluster in ("zColo_06", "zColo_08"):
+        n = sum(1 for r in perf if r["Cluster"] == cluster)
+        method = by_name[cluster]
+        assert f"IOPS: sheet 'VM Performance' column 'Peak IOPS', sum of {n} rows" in method
+        assert f"MB/s: sheet 'VM Performance' column 'Max KB/sec' / 1,000, sum of {n} rows" in method
+        assert f"capacity: sheet 'VMs' column 'Virtual Disk Used (MB)', sum of {n} rows" in method
+    assert by_name["zColo_06"].count("sum of 4 rows") == 3
+    kube = read_rvtools(KUBEV2V)
+    rows = _rows(KUBEV2V, "vInfo")
+    in_cluster = sum(1 for r in rows if r["Cluster"] == "Cluster")
+    kresult = import_environment([kube], "c1", keep_names=True)
+    krecord = measured_import([kube], kresult, "cluster")
+    assert krecord.workloads[0].method == f"capacity: sheet 'vInfo' column 'In Use MiB', sum of {in_cluster} rows"

@@ -56,7 +56,7 @@ from models.catalog import Controller
 from models.formatting import fmt_capacity
 from models.importers.inventory import Inventory, InventoryError
 from models.importers.provenance import rate_words
-from models.importers.workloads import ImportedGroup, ImportResult, import_environment
+from models.importers.workloads import ImportedGroup, ImportResult, guest_words, import_environment
 from models.project.model import MAX_WORKLOADS_PER_TARGET, Project
 
 if TYPE_CHECKING:
@@ -677,6 +677,9 @@ class GroupingPage(QWizardPage):
                     if any(not g.needs_preset for g in result.groups) else "load not measured")  # not a measured 0
             if not (result.capacity_bytes or result.provisioned_bytes):
                 capacity = "capacity not measured"
+            elif result.guest_used_bytes is not None:  # review 57 #2: the sized figure and what the guests hold
+                read = self._wizard.read
+                capacity = guest_words(result, read.inventories if read is not None else (), self._wizard.capacity)
             self.totals.setText(refused or f"Total: {len(result.workloads)} workload(s), {load}, {capacity}")
             notes = "; ".join(gui_words(n) for n in result.notes)
             self.notes.setText(notes[:1].upper() + notes[1:])

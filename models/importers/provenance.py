@@ -9,7 +9,7 @@ import datetime as _dt
 from collections.abc import Sequence
 
 from models.importers.inventory import Inventory
-from models.importers.workloads import ASSUMED_RANDOM_PCT, ImportResult, capacity_words
+from models.importers.workloads import ASSUMED_RANDOM_PCT, ImportResult, capacity_words, guest_words
 from models.units import format_iops
 
 TOOL_WORDS = {"rvtools": "an RVTools export", "liveoptics": "a Live Optics (Optical Prime) export",
@@ -74,7 +74,8 @@ def import_description(inventories: Sequence[Inventory], result: ImportResult, g
             else "machine(s), volume(s) or LUN(s)")
     by = {"cluster": "SVM", "tag": "SVM", "datastore": "aggregate"}.get(group_by, group_by) if volumes_only \
         else group_by
-    capacity = capacity_words(result.capacity_bytes, result.provisioned_bytes, result.capacity_basis)
+    capacity = guest_words(result, inventories) or capacity_words(result.capacity_bytes, result.provisioned_bytes,
+                                                                   result.capacity_basis)
     text = (f"Measured environment from {'; '.join(files)}: {members:,} {noun} in {len(result.groups)} workload(s) "
             f"grouped by {by}, {capacity}")
     if measured:

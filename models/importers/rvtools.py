@@ -361,8 +361,8 @@ def _read(tables: _Tables) -> Inventory:
     if zero_off:
         prov, on_disks = sum(p for p, _ in zero_off), sum(d for _, d in zero_off)
         notes.append(f"{len(zero_off)} powered-off machine(s) with disks report 0 MiB in use ({info.name or 'vInfo'} "
-                     "'In Use MiB'; a machine with disks holds more than 0 B: vCenter had no current figure): counted as "
-                     f"0; their provisioned size is {prov / TIB:,.2f} TiB ('Provisioned MiB'), their disks' "
+                     "'In Use MiB'; a machine with disks holds more than 0 B: vCenter had no current figure): "
+                     f"counted as 0; their provisioned size is {prov / TIB:,.2f} TiB ('Provisioned MiB'), their disks' "
                      f"capacity {on_disks / TIB:,.2f} TiB: add it to the effective capacity (Requirements) where "
                      "they are kept")
     notes.extend(_capacity_notes(info.name or "vInfo", c_use is None, len(machines), len(no_use), from_guest,
@@ -380,7 +380,10 @@ def _read(tables: _Tables) -> Inventory:
                      f"(vInfo 'In Use MiB' includes them){added}")
     if datastores:
         notes.append(_datastore_note(datastores, machines))
-    return Inventory("rvtools", tables.file, version=version, machines=tuple(machines),
+    where = [("provisioned", f"sheet {info.name or 'vInfo'!r} column {info.label(c_prov)!r}")]
+    if c_use is not None:
+        where.append(("used", f"sheet {info.name or 'vInfo'!r} column {info.label(c_use)!r}"))
+    return Inventory("rvtools", tables.file, version=version, machines=tuple(machines), columns=tuple(where),
                      flags=tuple(sorted(flags, key=lambda f: (f.sheet, f.row))), notes=tuple(notes),
                      datastores=datastores, hosts=tuple(hosts))
 

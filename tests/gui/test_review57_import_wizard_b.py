@@ -60,3 +60,55 @@ def test_one_statperf_poll_rows_say_no_load_and_no_capacity(window, qtbot, wizar
         cells = _cells(table, r)
         assert cells[2] == "no performance data and no capacity", cells
         assert "capacity is counted" not in (table.item(r, 2).toolTip() or "")
+
+
+# --- item 5: the Workloads panel after an import -------------------------------------------------------------------
+
+def _import(window, wizard_at_grouping, files):
+    wizard = wizard_at_grouping(window, files)
+    wizard.grouping_page.keep_names.setChecked(True)
+    assert wizard.runner.wait(60)
+    wizard.next()
+    wizard.finish_page.replace.setChecked(True)
+    wizard.accept()
+    panel = window.workloads
+    panel.refresh()
+    return panel
+
+
+def _label(panel, field):
+    return panel.form.layout_of(field).labelForField(panel.form.editors[field])
+
+
+def test_the_workloads_panel_marks_measured_and_assumed_fields(window, qtbot, wizard_at_grouping) -> None:
+    perf = [r for r in _sheet(LIVE, "VM Performance") if r["Cluster"] == "zColo_08"]
+    mbps = sum(r["Max KB/sec"] for r in perf) / 1000  # 100.4 MB/s, the file's Max KB/sec of the cluster's machines
+    panel = _import(window, wizard_at_grouping, [LIVE])
+    ids = {w.name.split(" (")[0]: w.id for w in window.document.scenario.workloads}
+    panel.select(ids["zColo_08"])
+    iops = _label(panel, "target_iops")
+    assert iops.text().endswith("\u25cf:")
+    assert f"sheet 'VM Performance' column 'Peak IOPS', sum of {len(perf)} rows" in iops.toolTip()
+    for field in ("slo_ms", "concurrency", "random_pct"):
+        assert _label(panel, field).text().endswith("\u25cb:"), field
+        assert "Assumed" in _label(panel, field).toolTip()
+    entry = panel.form.editors["target_mbps"].entry
+    assert entry.lineEdit().text() == f"none (measured {mbps:,.1f} MB/s)" == "none (measured 100.4 MB/s)"
+    assert panel.form.editors["block_kib"].isEnabled()
+
+
+def test_a_capacity_only_import_shows_not_measured_mix(window, qtbot, wizard_at_grouping) -> None:
+    rows = _sheet(KUBEV2V, "vInfo")
+    assert not any("IOPS" in str(k) for k in rows[0])  # RVTools gives no I/O figure
+    panel = _import(window, wizard_at_grouping, [KUBEV2V])
+    workload = window.document.scenario.workloads[0]
+    assert workload.capacity_only
+    panel.select(workload.id)
+    for field in ("block_kib", "read_pct", "random_pct"):
+        editor = panel.form.editors[field]
+        assert editor.entry.lineEdit().text() == "not measured" and not editor.isEnabled(), field
+        assert not _label(panel, field).text().endswith(("\u25cf:", "\u25cb:"))
+    data = _label(panel, "dataset_bytes")
+    in_cluster = sum(1 for r in rows if r["Cluster"] == "Cluster")
+    assert data.text().endswith("\u25cf:")
+    assert f"sheet 'vInfo' column 'In Use MiB', sum of {in_cluster} rows" in data.toolTip()
