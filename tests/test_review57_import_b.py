@@ -196,4 +196,5 @@ def test_the_measured_record_names_each_figures_sheet_column_and_rows() -> None:
     in_cluster = sum(1 for r in rows if r["Cluster"] == "Cluster")
     kresult = import_environment([kube], "c1", keep_names=True)
     krecord = measured_import([kube], kresult, "cluster")
-    assert krecord.workloads[0].method == f"capacity: sheet 'vInfo' column 'In Use MiB', sum of {in_cluster} rows"
+    assert krecord.workloads[0].method == ("capacity only (no performance figures); capacity: sheet 'vInfo' column "
+                                           f"'In Use MiB', sum of {in_cluster} rows")

@@ -28,8 +28,9 @@ def _workload_method(group: ImportedGroup) -> str:
     """A workload's record of how its figures were taken: its aggregation method, then per figure the sheet and
     column it came from and how it was combined (review 57 #5); a capacity-only workload: where its capacity came
     from."""
-    parts = ([] if group.needs_preset else [group.method]) + list(group.provenance)
-    return "; ".join(parts)
+    if group.needs_preset:  # the report reads "capacity only" first, as for a record without provenance
+        return "; ".join(["capacity only (no performance figures)", *group.provenance]) if group.provenance else ""
+    return "; ".join([group.method, *group.provenance])
 
 
 def _grouped_words(inventories: Sequence[Inventory], group_by: str) -> str:
