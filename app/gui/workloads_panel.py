@@ -321,15 +321,16 @@ class WorkloadsPanel(QWidget):
             self._plain_labels = {f: (lab.text(), lab.toolTip()) for f in (*self.MEASURED_FIELDS, *self.ASSUMED_FIELDS)
                                   if f in self.form.editors and (lab := self._label(f)) is not None}
         method = self.measured_method(workload.id) if workload is not None else None
+        given = {} if workload is None else {
+            "target_iops": workload.target_iops, "block_kib": workload.block_kib, "read_pct": workload.read_pct,
+            "dataset_bytes": workload.dataset_bytes, "provisioned_bytes": workload.provisioned_bytes}
         for field, (text, tip) in self._plain_labels.items():
             label = self._label(field)
             assert label is not None
             mark = why = ""
             if method is not None and workload is not None:
-                if field in self.MEASURED_FIELDS and not workload.capacity_only and (
-                        getattr(workload, field) is not None):
-                    mark, why = self.MEASURED_MARK, f"Measured (imported): {method or 'from the files'}"
-                elif field in ("dataset_bytes", "provisioned_bytes") and getattr(workload, field) is not None:
+                data = field in ("dataset_bytes", "provisioned_bytes")
+                if given.get(field) is not None and (data or not workload.capacity_only):
                     mark, why = self.MEASURED_MARK, f"Measured (imported): {method or 'from the files'}"
                 elif field in self.ASSUMED_FIELDS and not workload.capacity_only:
                     mark, why = self.ASSUMED_MARK, ("Assumed: no tool measures it; set the customer's figure"
