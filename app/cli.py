@@ -932,6 +932,7 @@ def _import_env(args) -> int:
         IMPORT_BASE_EXAMPLE,
         capacity_words,
         default_group_by,
+        guest_words,
         import_environment,
         nothing_measured,
     )
@@ -944,22 +945,37 @@ def _import_env(args) -> int:
     if out.suffix.lower() not in (".storplan", ".toml"):
         raise UsageError(f"-o {out.name}: the project must be a .storplan or .toml file")
     inventories = []
+    bad: list[str] = []  # review 57 #10: a damaged file is listed and left out, as the wizard does
     try:
         kinds: dict[str, list[Path]] = {}
         for text in args.files:
             path = Path(text)
             if not path.exists():  # a folder may be an RVTools CSV export
                 raise UsageError(f"{path.name}: no such file")
-            if args.source:
-                check_source(path, args.source)
-            kinds.setdefault(args.source or detect(path), []).append(path)
+            try:
+                if args.source:
+                    check_source(path, args.source)
+                kinds.setdefault(args.source or detect(path), []).append(path)
+            except InventoryError as exc:
+                bad.append(str(exc))
         for kind, paths in kinds.items():
-            if kind == "ontap":  # the polls of one collection are read together
-                from models.importers.ontap import read_ontap
+            try:
+                if kind == "ontap":  # the polls of one collection are read together
+                    from models.importers.ontap import read_ontap
 
-                inventories.append(read_ontap(*paths, interval_s=args.interval, require_interval=True))
-            else:
-                inventories.extend(reader(kind)(path) for path in paths)
+                    inventories.append(read_ontap(*paths, interval_s=args.interval, require_interval=True))
+                    continue
+            except InventoryError as exc:
+                bad.append(str(exc))
+                continue
+            for path in paths:
+                try:
+                    inventories.append(reader(kind)(path))
+                except InventoryError as exc:
+                    bad.append(str(exc))
+        if bad and not inventories:  # nothing to import: every file named, a non-zero exit
+            raise InventoryError("; ".join(bad) if len(bad) == 1 else
+                                 f"none of the {len(bad)} files can be imported: " + "; ".join(bad))
         if args.group_by in ("svm", "aggregate") and not any(inv.volumes for inv in inventories):
             raise UsageError(f"--group-by {args.group_by}: groups ONTAP volumes and LUNs, and these files list "
                              "machines only: group them by cluster, datastore or tag")
@@ -995,6 +1011,8 @@ def _import_env(args) -> int:
     installed = today.scenario if today is not None else None
     flags = [f for inv in inventories for f in inv.flags]
     print("\n".join(flag_summary(flags)), file=sys.stderr, end="\n" if flags else "")
+    for message in bad:  # said before the figures and again last, where it is read
+        print(f"not imported: {message}", file=sys.stderr)
     now = datetime.now(UTC).replace(microsecond=0).isoformat()
     info = base.info.with_changes(
         name="Imported environment", customer="", author="", created=now, modified=now,
@@ -1028,12 +1046,17 @@ def _import_env(args) -> int:
         print(f"note: grouped by {group_by} (the files' Environment column; --group-by cluster for one group)")
     for note in [*result.notes, *(n for inv in inventories for n in inv.notes)]:
         print(f"note: {note}")
+    sized = guest_words(result, inventories) or capacity_words(result.capacity_bytes, result.provisioned_bytes,
+                                                                result.capacity_basis)  # review 57 #2
     print(f"wrote {out} ({len(result.workloads)} workload(s), {rate_words(result.iops)} IOPS, "
-          f"{capacity_words(result.capacity_bytes, result.provisioned_bytes, result.capacity_basis)})")
+          f"{sized})")
     if today is not None:
         print("\n".join(today.lines))
     for warning in result.warnings:  # last, where they are read: the figures above are too small (review 57 #1)
         print(f"warning: {warning}")
+    if bad:  # review 57 #10: the project holds the other files only
+        print("warning: not imported (damaged, or not an export StorPlan reads; the project holds the other "
+              "files only): " + "; ".join(bad))
     return 0
 
 
@@ -1255,7 +1278,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                    help="the exports to read, told apart by their content: RVTools xlsx workbooks or CSV export "
                         "folders, Live Optics or Azure Migrate xlsx workbooks, ONTAP counter files (REST JSON volume "
                         "statistics, or counter-table polls with their counter schema, or 'statistics show -raw' "
-                        "text with its counter catalogue: the polls of one collection together)")
+                        "text with its counter catalogue: the polls of one collection together); a file that "
+                        "cannot be read is named and left out, the others are imported (exit 2 only when none "
+                        "can be)")
     p.add_argument("-o", "--output", required=True, help="the project to write (.storplan or .toml)")
     p.add_argument("--group-by", choices=("cluster", "datastore", "tag", "svm", "aggregate"), default=None,
                    help="machines (RVTools, Live Optics, Azure Migrate): by cluster, datastore or tag; ONTAP "

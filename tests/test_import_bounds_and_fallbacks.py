@@ -117,7 +117,7 @@ def test_live_optics_peak_mix_is_bounded_by_the_per_direction_peaks() -> None:
                    if abs(_bounded_reads(r) - r["Peak IOPS"] * _share(r["Avg Read/Write Ratio"])) > 1e-9)
     assert moved == ["PHCLA105", "PHCLA106", "PHCLA109"]
     rows = {name: k + 2 for k, name in enumerate(perf)}
-    warned = [f for f in inv.flags if not f.refused]
+    warned = [f for f in inv.flags if not f.refused and f.sheet == "VM Performance"]  # review 57 #2's VMs aside
     assert sorted((f.row, f.column) for f in warned) == sorted((rows[n], "Peak IOPS") for n in moved)
     assert all(not f.refused for f in inv.flags)
     first = next(f for f in warned if f.row == rows["PHCLA105"])

@@ -62,7 +62,8 @@ def test_import_env_records_tool_date_method_and_each_workloads_source(tmp_path:
     (record,) = project.measured
     assert [(s.tool, s.collected) for s in record.sources] == [("a Live Optics (Optical Prime) export",
                                                                 "collected 2022/11/14")]
-    assert record.measured.startswith("6 machines grouped by cluster into 2 workloads, 3.56 TiB used")  # as the summary
+    assert record.measured.startswith(  # as the summary; review 57 #2: the datastore's figure and the guests'
+        "6 machines grouped by cluster into 2 workloads, 3.56 TiB allocated on the datastore")
     assert "31,940 IOPS" in record.measured  # 6,779 + 25,161 (the review's own sums of Peak IOPS)
     assert "sum of per-machine peak" in record.method
     assert any("100% random" in a for a in record.assumptions)

@@ -42,6 +42,9 @@ KEYPERF = [ONTAP / "harvest-keyperf-volume-poll-1.json", ONTAP / "harvest-keyper
 MIB, TIB = 2**20, 2**40
 CLAIM = "at or above their combined load"
 
+OFF = "0 MiB in use for a powered-off machine"
+"""review 57 #8's warnings (a powered-off machine with disks at 0 MiB in use), aside where a test counts flags"""
+
 
 def _rows(path: Path, sheet: str) -> list[dict[str, Any]]:
     book = openpyxl.load_workbook(path, read_only=True)
@@ -176,7 +179,7 @@ def test_a_refused_in_use_cell_takes_the_empty_cells_fallback(tmp_path: Path) ->
     expected = import_environment([read_rvtools(KUBEV2V)], "c").capacity_bytes + (consumed - in_use) * MIB
     assert import_environment([inv], "c").capacity_bytes == expected
     assert import_environment([read_rvtools(empty)], "c").capacity_bytes == expected
-    flags = [(f.row, f.column, f.refused) for f in inv.flags]
+    flags = [(f.row, f.column, f.refused) for f in inv.flags if OFF not in f.message]  # review 57 #8's aside
     assert flags == [(row, "In Use MiB", True), (row, "In Use MiB", False)]
     assert f"vPartition 'Consumed MiB' instead: {consumed:,} MiB" in inv.flags[1].message
 

@@ -56,7 +56,7 @@ from models.catalog import Controller
 from models.formatting import fmt_capacity
 from models.importers.inventory import Inventory, InventoryError
 from models.importers.provenance import rate_words
-from models.importers.workloads import ImportResult, import_environment
+from models.importers.workloads import ImportedGroup, ImportResult, guest_words, import_environment
 from models.project.model import MAX_WORKLOADS_PER_TARGET, Project
 
 if TYPE_CHECKING:
@@ -635,12 +635,14 @@ class GroupingPage(QWizardPage):
         rows = []
         if result is not None:
             for g in result.groups:
-                load_from = "no performance data: capacity only" if g.needs_preset else g.method
+                load_from = g.method if not g.needs_preset else "no performance data: capacity only" \
+                    if g.used_bytes or g.provisioned_bytes else "no performance data and no capacity"  # review 57 #10
                 rows.append([g.name, f"{g.members:,}", load_from,
                              "—" if g.needs_preset else rate_words(g.iops),
                              "—" if g.read_pct is None else f"{g.read_pct:.1f}",
                              "—" if g.block_kib is None else f"{g.block_kib:,.2f} KiB",
-                             *((self._wizard.capacity(g.used_bytes), self._wizard.capacity(g.provisioned_bytes))
+                             *((_used_cell(g, self._wizard.capacity(g.used_bytes)),
+                                self._wizard.capacity(g.provisioned_bytes))
                                if g.used_bytes or g.provisioned_bytes else ("not given", "not given"))])
         _fill(self.table, rows, frozenset({1, 3, 4, 5, 6, 7}))
         self.table.resizeRowsToContents()
@@ -675,6 +677,9 @@ class GroupingPage(QWizardPage):
                     if any(not g.needs_preset for g in result.groups) else "load not measured")  # not a measured 0
             if not (result.capacity_bytes or result.provisioned_bytes):
                 capacity = "capacity not measured"
+            elif result.guest_used_bytes is not None:  # review 57 #2: the sized figure and what the guests hold
+                read = self._wizard.read
+                capacity = guest_words(result, read.inventories if read is not None else (), self._wizard.capacity)
             self.totals.setText(refused or f"Total: {len(result.workloads)} workload(s), {load}, {capacity}")
             notes = "; ".join(gui_words(n) for n in result.notes)
             self.notes.setText(notes[:1].upper() + notes[1:])
@@ -687,6 +692,15 @@ class GroupingPage(QWizardPage):
         """Next needs workloads grouped with the options shown."""
         imported = self._wizard.imported
         return self._wizard.task is None and imported is not None and bool(imported.workloads)
+
+
+def _used_cell(group: ImportedGroup, used: str) -> str:
+    """The grouping table's Used cell: "not given" where the files give no used capacity (the provisioned size is
+    counted: the totals say so), "... (partly provisioned)" where some members' provisioned size is counted
+    (review 57 #6: an Azure Migrate report's provisioned disks read as used)."""
+    if group.capacity_basis == "provisioned":
+        return "not given"
+    return f"{used} (partly provisioned)" if group.capacity_basis == "partly provisioned" else used
 
 
 def warning_lines(result: ImportResult) -> list[str]:

@@ -289,8 +289,71 @@ class WorkloadsPanel(QWidget):
         if workload is not None:
             self.form.set_record(workload)
             self._show_tiering(workload)
+        self._show_measured(workload)
+        if workload is not None:
             hosts = node_names((n for n in self.document.scenario.nodes if n.kind == "host"), self.document.catalog)
             self.hosts_editor.set_value(workload.hosts, hosts)
+
+    MEASURED_FIELDS = ("target_iops", "block_kib", "read_pct", "dataset_bytes", "provisioned_bytes")
+    """An imported workload's fields taken from the files (review 57 #5); the rest of its load and mix is assumed"""
+    ASSUMED_FIELDS = ("target_mbps", "slo_ms", "concurrency", "think_time_ms", "random_pct")
+    MIX_FIELDS = ("block_kib", "read_pct", "random_pct")
+    MEASURED_MARK, ASSUMED_MARK = "\u25cf", "\u25cb"
+
+    def measured_method(self, workload_id: str) -> str | None:
+        """How an imported workload's figures were taken (its latest import's record: sheet, column and how they
+        were combined), None for a workload no import made."""
+        for record in reversed(self.document.project.measured):
+            for w in record.workloads:
+                if w.workload == workload_id:
+                    return w.method
+        return None
+
+    def _label(self, field: str) -> QLabel | None:
+        label = self.form.layout_of(field).labelForField(self.form.editors[field])
+        return label if isinstance(label, QLabel) else None
+
+    def _show_measured(self, workload: Workload | None) -> None:
+        """Mark an imported workload's fields as measured (●, the tooltip names the sheet and column) or assumed
+        (○); a capacity-only workload's mix reads "not measured" (not the placeholders 0.5 KiB, 0 % read); Target
+        MB/s names the measured throughput (review 57 #5)."""
+        if not hasattr(self, "_plain_labels"):
+            self._plain_labels = {f: (lab.text(), lab.toolTip()) for f in (*self.MEASURED_FIELDS, *self.ASSUMED_FIELDS)
+                                  if f in self.form.editors and (lab := self._label(f)) is not None}
+        method = self.measured_method(workload.id) if workload is not None else None
+        given = {} if workload is None else {
+            "target_iops": workload.target_iops, "block_kib": workload.block_kib, "read_pct": workload.read_pct,
+            "dataset_bytes": workload.dataset_bytes, "provisioned_bytes": workload.provisioned_bytes}
+        for field, (text, tip) in self._plain_labels.items():
+            label = self._label(field)
+            assert label is not None
+            mark = why = ""
+            if method is not None and workload is not None:
+                data = field in ("dataset_bytes", "provisioned_bytes")
+                if given.get(field) is not None and (data or not workload.capacity_only):
+                    mark, why = self.MEASURED_MARK, f"Measured (imported): {method or 'from the files'}"
+                elif field in self.ASSUMED_FIELDS and not workload.capacity_only:
+                    mark, why = self.ASSUMED_MARK, ("Assumed: no tool measures it; set the customer's figure"
+                                                    if field != "target_mbps" else
+                                                    "Not a target: the measured throughput follows from the "
+                                                    "measured IOPS and I/O size")
+            label.setText(f"{text[:-1]} {mark}:" if mark else text)
+            label.setToolTip(plain_tooltip(f"{why}\n\n{tip}") if mark else tip)
+        capacity_only = workload is not None and workload.capacity_only
+        for field in self.MIX_FIELDS:
+            editor = self.form.editors[field]
+            editor.setEnabled(not capacity_only)
+            if capacity_only:  # placeholders no engine reads: not shown as figures
+                editor.entry.lineEdit().setText("not measured")
+                editor.entry.setToolTip("Not measured: no tool gave this workload's I/O; “Apply preset” gives it "
+                                        "a profile")
+            else:
+                editor.entry.setToolTip("")
+        mbps = self.form.editors["target_mbps"]
+        measured_mbps = (workload.target_iops * workload.block_kib * 1024 / 1e6
+                         if method is not None and workload is not None and not workload.capacity_only
+                         and workload.target_iops and workload.target_mbps is None else None)
+        mbps.entry.setSpecialValueText(f"none (measured {measured_mbps:,.1f} MB/s)" if measured_mbps else "none")
 
     def _names_key(self) -> tuple:
         """What the list, the target choices and the hosts picker show of the nodes (not their positions)."""

@@ -163,4 +163,6 @@ def _read(path: Path, sheet: Sheet) -> Inventory:
             provisioned_bytes=bytes_of(row, c_store, GIB, sheet, line, flags),
             tags=tuple(f"{sheet.label(k)}={text(cell(row, k))[:200]}" for k in tag_cols if text(cell(row, k))),
             perf=perf))
-    return Inventory("azure-migrate", path.name, machines=tuple(machines), flags=tuple(flags), notes=tuple(notes))
+    return Inventory("azure-migrate", path.name, machines=tuple(machines), flags=tuple(flags), notes=tuple(notes),
+                     columns=(("provisioned", f"sheet {sheet.name!r} column {sheet.label(c_store)!r} (GB read as "
+                                              "GiB)"),))

@@ -224,6 +224,10 @@ class Inventory:
             "" where the file does not say (series carry their own times: ``PerfSample.time_s``).
         hosts: the hosts the file's host sheets list (RVTools vHost, Live Optics ESX Hosts and ESX Performance),
             empty otherwise.
+        clock: what the series' times are: "UTC" (timestamps with a zone, or none given), "cluster time" (ONTAP
+            ``statistics show`` prints the cluster's local clock without a zone: read as if UTC, said as cluster
+            time; review 57 #10).
+        columns: where each figure came from, sheet and column (see the attribute).
     """
 
     source: SourceKind
@@ -237,3 +241,12 @@ class Inventory:
     datastores: tuple[Datastore, ...] = ()
     collected: str = ""
     hosts: tuple[Host, ...] = ()
+    clock: str = "UTC"
+    columns: tuple[tuple[str, str], ...] = ()
+    """where each figure came from in the file, in words (review 57 #5): figure ("used", "provisioned",
+    "guest_used", "iops", "mbps", "read") -> "sheet 'VMs' column 'Virtual Disk Used (MB)'"; a figure the reader
+    does not name is absent (:meth:`column`)"""
+
+    def column(self, figure: str) -> str:
+        """Where ``figure`` came from (:attr:`columns`), "" when not named."""
+        return dict(self.columns).get(figure, "")

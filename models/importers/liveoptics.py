@@ -18,6 +18,10 @@ own series, usually at different moments: their sum overstates the peak (sample 
 31,940 IOPS) and their ratio is not the mix at the peak. So a machine's peak is its "Peak IOPS", split into reads
 and writes by its "Avg Read/Write Ratio" (the file gives no mix at the peak: the measured average mix is assumed);
 its peak throughput is "Max KB/sec" (KB = 1,000 bytes, the file's MB/s being 10^6 bytes) split the same way.
+Live Optics' public pages found (the Optical Prime articles above, searched again for review 57 #9) do not state
+the KB's size; vSphere's disk rate counters, which Optical Prime reads, are in "kiloBytesPerSecond" (vSphere Web
+Services API, "Virtual Disk Counters"), and the sample file's rounded per-direction MB/s fit 1,024 bytes slightly
+better: the unit taken is said in the import's note, with what 1,024 bytes would give (2.4 % more).
 
 The per-direction peaks bound that split: at the moment of the combined peak no direction runs above its own
 highest rate, so reads lie in [Peak IOPS - Peak Write IOPS, Peak Read IOPS] and writes in [Peak IOPS - Peak Read
@@ -68,6 +72,9 @@ MAX_MBPS = 1e7
 LIMITS = {"iops": (MAX_IOPS, "1,000,000,000 IOPS"), "mbps": (MAX_MBPS, "10,000,000 MB/s"),
           "latency": (HOUR_MS, "an hour")}
 """A performance cell's ceiling and its words (:func:`models.importers.workbook.checked_number`)."""
+UNITS = {"latency": "ms"}
+"""A cell's unit said after a refused number where the limit's words do not give it ("470,000,000,000,000 ms is
+above an hour"; IOPS and MB/s limits carry their unit)."""
 
 _STAT_WORDS: dict[Statistic, tuple[str, ...]] = {
     "peak": ("peak", "max", "maximum"),
@@ -211,7 +218,7 @@ def _read(path: Path, book: Any) -> Inventory:
         cpus = count_of(row, c_cpu, vms, line, flags)
         power = text(cell(row, c_pow)).casefold()
         rows.append(dict(
-            key=text(cell(row, c_id)) or name, name=name, cluster=text(cell(row, c_clu)),
+            key=text(cell(row, c_id)) or name, line=line, name=name, cluster=text(cell(row, c_clu)),
             host=text(cell(row, c_host)), datastore=text(cell(row, c_ds)),
             powered_on=None if not power else power == "poweredon",
             vcpus=cpus,
@@ -222,12 +229,16 @@ def _read(path: Path, book: Any) -> Inventory:
             guest_used_bytes=bytes_of(row, c_guest, MIB, vms, line, flags),
             os=text(cell(row, c_os)), template=text(cell(row, c_tpl)).casefold() == "true"))
 
+    where: list[tuple[str, str]] = [(key, f"sheet {vms.name!r} column {vms.label(k)!r}") for key, k in
+                                    (("used", c_used), ("provisioned", c_prov), ("guest_used", c_guest))
+                                    if k is not None]
+    _guest_notes(vms, rows, c_prov, c_used, c_guest, flags, notes)
     perf: dict[str, tuple[PerfFigures, ...]] = {}
     perf_name = book.find("VM Performance")
     if perf_name is None:
         notes.append("no sheet 'VM Performance': the machines have no performance figures")
     else:
-        perf = _performance(book.sheet(perf_name, ("VM Name", "MOB ID")), flags, notes)
+        perf = _performance(book.sheet(perf_name, ("VM Name", "MOB ID")), flags, notes, where)
     tags: dict[str, list[str]] = defaultdict(list)
     ca = book.find("Custom Attributes")
     if ca is not None:
@@ -239,6 +250,7 @@ def _read(path: Path, book: Any) -> Inventory:
     machines = []
     for r in rows:
         key = r.pop("key")
+        r.pop("line")
         figures = perf.get(key, perf.get(r["name"], ()))
         machines.append(Machine(**r, perf=figures, tags=tuple(tags.get(r["name"], ()))))
     missing = sum(1 for m in machines if not m.perf)
@@ -246,7 +258,40 @@ def _read(path: Path, book: Any) -> Inventory:
         notes.append(f"{missing} machine(s) have no row in sheet VM Performance")
     return Inventory("liveoptics", path.name, version=version, collected=collected, machines=tuple(machines),
                      flags=tuple(sorted(flags, key=lambda f: (f.sheet, f.row))), notes=tuple(notes),
-                     hosts=_hosts(book, flags))
+                     hosts=_hosts(book, flags), columns=tuple(where))
+
+
+TIB = 2**40
+
+
+def _guest_notes(vms: Sheet, rows: list[dict[str, Any]], c_prov: int | None, c_used: int | None,
+                 c_guest: int | None, flags: list[ImportFlag], notes: list[str]) -> None:
+    """What the used capacity is (review 57 #2): the virtual disks' space on the datastore ('Virtual Disk Used'),
+    beside what the guests' file systems hold ('Guest VM Disk Used'), both named with their columns; a machine whose
+    guest holds more than its virtual disks' size (occupancy above 100 %) is flagged."""
+    if c_used is None or c_guest is None:
+        return
+    used = sum(r["used_bytes"] or 0 for r in rows)
+    guest = [r["guest_used_bytes"] for r in rows if r["guest_used_bytes"] is not None]
+    if not guest:
+        return
+    notes.append(f"used capacity is sheet {vms.name} {vms.label(c_used)!r}, the virtual disks' space on the "
+                 f"datastore ({used / TIB:,.2f} TiB, sized); the guests' file systems hold {sum(guest) / TIB:,.2f} "
+                 f"TiB ({vms.label(c_guest)!r}, {len(guest)} of {len(rows)} machine(s)), not sized: thick or "
+                 "fully written disks hold more than their guests use")
+    if c_prov is None:
+        return
+    over = [r for r in rows if r["guest_used_bytes"] is not None and r["provisioned_bytes"]
+            and r["guest_used_bytes"] > r["provisioned_bytes"]]
+    for r in over:
+        flags.append(ImportFlag(vms.file, vms.name, r["line"], vms.label(c_guest), f"guest occupancy "
+                                f"{100 * r['guest_used_bytes'] / r['provisioned_bytes']:,.1f} %: the guest's file "
+                                f"systems hold {r['guest_used_bytes'] / MIB:,.0f} MiB, its virtual disks "
+                                f"{r['provisioned_bytes'] / MIB:,.0f} MiB ({vms.label(c_prov)!r}): storage outside "
+                                "its virtual disks (raw device mappings, in-guest iSCSI or NFS) or a stale figure; "
+                                "the virtual disks are sized", refused=False))
+    if over:
+        notes.append(f"{len(over)} machine(s) with a guest occupancy above 100 % (see the warnings)")
 
 
 def _hosts(book: Any, flags: list[ImportFlag]) -> tuple[Host, ...]:
@@ -276,14 +321,25 @@ def _hosts(book: Any, flags: list[ImportFlag]) -> tuple[Host, ...]:
                  for name, e in found.items())
 
 
-def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dict[str, tuple[PerfFigures, ...]]:
-    """PerfFigures per machine (keyed by MOB ID and by name) from sheet VM Performance."""
+def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str],
+                 where: list[tuple[str, str]] | None = None) -> dict[str, tuple[PerfFigures, ...]]:
+    """PerfFigures per machine (keyed by MOB ID and by name) from sheet VM Performance; ``where`` gets where the
+    peak's figures come from (``Inventory.columns``)."""
     c_name, c_id = sheet.col("VM Name"), sheet.col("MOB ID")
     cols = _perf_columns(sheet)
     c_ratio = sheet.col("Avg Read/Write Ratio", "Average Read/Write Ratio")
     stats: list[Statistic] = [s for s in ("average", "p95", "peak") if any(k[0] == s for k in cols)]
     c_kb = sheet.col("Max KB/sec", "Peak KB/sec")
     c_peak = cols.get(("peak", "", "iops"))
+    if where is not None and c_peak is not None:  # review 57 #5: the peak's figures, named
+        at = f"sheet {sheet.name!r} column"
+        where.append(("iops", f"{at} {sheet.label(c_peak)!r}"))
+        if c_kb is not None:
+            where.append(("mbps", f"{at} {sheet.label(c_kb)!r} / 1,000"))
+        if c_ratio is not None:
+            bounds = [sheet.label(cols[k]) for k in (("peak", "read", "iops"), ("peak", "write", "iops")) if k in cols]
+            where.append(("read", f"{at} {sheet.label(c_ratio)!r}" + (
+                f" within {' and '.join(repr(b) for b in bounds)}" if bounds else "")))
     if c_peak is None and "peak" in stats:  # review 57 #4: a missing header is a flag on the preview, not a note
         flags.append(ImportFlag(sheet.file, sheet.name, sheet.header_row, "Peak IOPS", "no column 'Peak IOPS': "
                                 "every machine's peak is taken as Peak Read IOPS + Peak Write IOPS and its MB/s as "
@@ -308,7 +364,7 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
             for d in ("read", "write"):
                 for kind, short in (("iops", "iops"), ("mbps", "mbps"), ("latency", "lat")):
                     v[f"{d}_{short}"] = checked_number(row, cols.get((stat, d, kind)), sheet, line, flags,
-                                                       *LIMITS[kind])
+                                                       *LIMITS[kind], unit=UNITS.get(kind, ""))
             total = checked_number(row, cols.get((stat, "", "iops")), sheet, line, flags, *LIMITS["iops"])
             moved: list[tuple[str, str]] = []  # (unit, what the bounds did)
             coincident = False
@@ -361,7 +417,8 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
                     flags.append(sheet.flag(line, k, f"{iops:g} {d} IOPS is more than {mbps:g} MB/s allows at "
                                             f"{MIN_IO_BYTES}-byte I/Os: left out"))
                     v[d + "_iops"] = None
-            overall = checked_number(row, cols.get((stat, "", "latency")), sheet, line, flags, *LIMITS["latency"])
+            overall = checked_number(row, cols.get((stat, "", "latency")), sheet, line, flags, *LIMITS["latency"],
+                                     unit="ms")
             if overall is None and stat != "peak":
                 weights = [(v[d + "_iops"], v[d + "_lat"]) for d in ("read", "write")]
                 known = [(w, x) for w, x in weights if w is not None and x is not None]
@@ -381,6 +438,11 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
                      "where given, Max KB/sec; split into reads and writes by the machine's average read/write "
                      "ratio (the file gives no mix at the peak), within what its Peak Read and Peak Write figures "
                      "allow at that moment")
+        if c_kb is not None:  # review 57 #9: the unit is not confirmed by Live Optics: say the one taken
+            notes.append(f"'{sheet.header[c_kb]}' read as KB of 1,000 bytes (MB/s = KB/sec / 1,000, as the file's "
+                         "MB/s columns); Live Optics' documentation does not state the KB's size: if it is 1,024 "
+                         "bytes (vSphere's kiloBytesPerSecond counters), the peak MB/s and I/O sizes are 2.4 % "
+                         "higher")
     if bounded:
         notes.append(f"{len(bounded)} machine(s) ({_some(bounded)}): the average read/write ratio gives a mix at "
                      "the peak that the file's per-direction peaks rule out: moved to the nearest mix they allow "

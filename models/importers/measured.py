@@ -13,8 +13,24 @@ from collections.abc import Mapping, Sequence
 
 from models.importers.inventory import Inventory
 from models.importers.provenance import TOOL_WORDS, _method_words, collected_words, rate_words
-from models.importers.workloads import ASSUMED_RANDOM_PCT, SHORT_SERIES_ADVICE, ImportResult, tib_words
+from models.importers.workloads import (
+    ASSUMED_RANDOM_PCT,
+    SHORT_SERIES_ADVICE,
+    ImportedGroup,
+    ImportResult,
+    guest_words,
+    tib_words,
+)
 from models.project.model import MeasuredImport, MeasuredSource, MeasuredWorkload
+
+
+def _workload_method(group: ImportedGroup) -> str:
+    """A workload's record of how its figures were taken: its aggregation method, then per figure the sheet and
+    column it came from and how it was combined (review 57 #5); a capacity-only workload: where its capacity came
+    from."""
+    if group.needs_preset:  # the report reads "capacity only" first, as for a record without provenance
+        return "; ".join(["capacity only (no performance figures)", *group.provenance]) if group.provenance else ""
+    return "; ".join([group.method, *group.provenance])
 
 
 def _grouped_words(inventories: Sequence[Inventory], group_by: str) -> str:
@@ -58,6 +74,10 @@ def measured_import(inventories: Sequence[Inventory], result: ImportResult, grou
             used += f" ({tib_words(result.provisioned_bytes)} provisioned)"
     else:
         used = "capacity not measured (the files give none)"
+    guest = guest_words(result, inventories)
+    if guest:  # review 57 #2: the sized figure is the datastore's; the guests hold less
+        used = guest + (f" ({tib_words(result.provisioned_bytes)} provisioned)"
+                        if result.provisioned_bytes > result.capacity_bytes else "")
     grouped = _grouped_words(inventories, group_by)
     what = (f"{members:,} {noun} grouped by {grouped} into {len(groups)} workload{'s' if len(groups) != 1 else ''}, "
             f"{used}")
@@ -96,7 +116,7 @@ def measured_import(inventories: Sequence[Inventory], result: ImportResult, grou
     rename = workload_ids or {}
     records = [MeasuredWorkload(workload=rename.get(w.id, w.id), sources=[position[i] for i in g.sources
                                                                           if i in position], members=g.members,
-                                method="" if g.needs_preset else g.method[:2000])
+                                method=_workload_method(g)[:2000])
                for g, w in zip(groups, result.workloads, strict=True)]
     when = (now or _dt.datetime.now(_dt.UTC)).replace(microsecond=0).isoformat()
     return MeasuredImport(imported=when, sources=sources, grouped_by=grouped,

@@ -304,7 +304,8 @@ def _raw_value(text: str) -> float | None:
 
 
 def _raw_time(text: str, where: str) -> float:
-    """Seconds since the epoch of ``6/11/2025 18:51:00`` (month / day / year, the cluster's clock, read as UTC)."""
+    """Seconds since the epoch of ``6/11/2025 18:51:00`` (month / day / year, the cluster's local clock with no zone:
+    read as if UTC; the inventory's ``clock`` says "cluster time" so that no one reads it as UTC)."""
     try:
         return datetime.strptime(text.strip(), "%m/%d/%Y %H:%M:%S").replace(tzinfo=UTC).timestamp()
     except ValueError:
@@ -793,4 +794,5 @@ def read_ontap(*paths: str | Path, interval_s: float | None = None, require_inte
         out.notes.append(f"the cluster's nodes are of {len(models)} models ({', '.join(models)}): the first is "
                          "taken as the installed controller")
     return Inventory(source="ontap", file=Path(paths[0]).name, volumes=tuple(volumes), flags=tuple(flags),
-                     notes=tuple(out.notes), controller_model=models[0] if models else "")
+                     notes=tuple(out.notes), controller_model=models[0] if models else "",
+                     clock="cluster time" if statistics_texts and "keyperf" not in seen else "UTC")

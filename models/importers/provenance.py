@@ -9,7 +9,7 @@ import datetime as _dt
 from collections.abc import Sequence
 
 from models.importers.inventory import Inventory
-from models.importers.workloads import ASSUMED_RANDOM_PCT, ImportResult, capacity_words
+from models.importers.workloads import ASSUMED_RANDOM_PCT, ImportResult, capacity_words, guest_words
 from models.units import format_iops
 
 TOOL_WORDS = {"rvtools": "an RVTools export", "liveoptics": "a Live Optics (Optical Prime) export",
@@ -28,7 +28,8 @@ def rate_words(value: float) -> str:
 
 def collected_words(inv: Inventory) -> str:
     """When ``inv``'s data was collected, in words ("collected 2022/11/14", "measured 2024-07-29 16:14 to 16:17
-    UTC"), "" where neither the file nor its series' clock says."""
+    UTC", "... cluster time" for ONTAP statistics text: ``Inventory.clock``), "" where neither the file nor its
+    series' clock says."""
     if inv.collected:
         return f"collected {inv.collected}"
     samples = [s for m in inv.machines for s in m.series] + [s for v in inv.volumes for s in v.series]
@@ -39,7 +40,7 @@ def collected_words(inv: Inventory) -> str:
     first = _dt.datetime.fromtimestamp(start, _dt.UTC)
     last = _dt.datetime.fromtimestamp(max(times), _dt.UTC)
     end = last.strftime("%H:%M") if last.date() == first.date() else last.strftime("%Y-%m-%d %H:%M")
-    return f"measured {first.strftime('%Y-%m-%d %H:%M')} to {end} UTC"
+    return f"measured {first.strftime('%Y-%m-%d %H:%M')} to {end} {inv.clock}"
 
 
 def _method_words(method: str, complete: bool = True) -> str:
@@ -73,7 +74,8 @@ def import_description(inventories: Sequence[Inventory], result: ImportResult, g
             else "machine(s), volume(s) or LUN(s)")
     by = {"cluster": "SVM", "tag": "SVM", "datastore": "aggregate"}.get(group_by, group_by) if volumes_only \
         else group_by
-    capacity = capacity_words(result.capacity_bytes, result.provisioned_bytes, result.capacity_basis)
+    capacity = guest_words(result, inventories) or capacity_words(result.capacity_bytes, result.provisioned_bytes,
+                                                                   result.capacity_basis)
     text = (f"Measured environment from {'; '.join(files)}: {members:,} {noun} in {len(result.groups)} workload(s) "
             f"grouped by {by}, {capacity}")
     if measured:

@@ -40,6 +40,7 @@ from models.importers.workbook import (
 )
 
 MIB = 2**20
+TIB = 2**40
 
 VM = ("VM", "vInfoVMName")
 POWER = ("Powerstate", "vInfoPowerstate")
@@ -215,12 +216,19 @@ def _read(tables: _Tables) -> Inventory:
     refused_at: dict[tuple[str, int], int] = {}
     """("use" / "prov", index of the row) -> its line, for a refused (not empty) In Use / Provisioned cell"""
     names: dict[str, int] = defaultdict(int)
+    lines: list[int] = []  # each kept row's line in vInfo
+    disk_info: list[tuple[int | None, int | None, str]] = []  # each row's vInfo 'Disks', its disks' bytes, column
+    c_ndisks, c_tdc = info.col("Disks"), info.col("Total disk capacity MiB", "Total disk capacity MB")
     for line, row in info.rows:
         name = text(cell(row, c_vm))
         if not name:
             flags.append(info.flag(line, c_vm, "no machine name: row left out"))
             continue
         check_count(info, len(rows))
+        lines.append(line)
+        total_disks = bytes_of(row, c_tdc, MIB, info, line, flags)  # review 57 #8: vInfo's own disk figures
+        disk_info.append((count_of(row, c_ndisks, info, line, flags) if c_ndisks is not None else None,
+                          total_disks, f"{info.label(c_tdc)!r}" if c_tdc is not None else ""))
         names[name] += 1
         power = text(cell(row, c_pow)).casefold()
         path_ds = _DATASTORE_IN_PATH.match(text(cell(row, c_path)))
@@ -299,6 +307,7 @@ def _read(tables: _Tables) -> Inventory:
         notes.append(f"vCluster lists {n} cluster(s)")
 
     machines = []
+    zero_off: list[tuple[int, int]] = []  # (provisioned, vDisk) bytes of powered-off machines with disks at 0 in use
     from_guest = from_disks = prov_from_disks = with_snapshots = 0
     snapshot_added = 0
     for index, r in enumerate(rows):
@@ -338,7 +347,24 @@ def _read(tables: _Tables) -> Inventory:
                                     f"{disk_total / MIB:,.0f} MiB" if disk_total is not None else
                                     "no vDisk figure either: the used capacity is counted as provisioned",
                                     refused=False))
+        n_disks, on_disks, disks_from = disk_info[index]
+        if n_disks is None:
+            n_disks, on_disks, disks_from = len(vm_disks), disk_total, "vDisk 'Capacity MiB'"
+        if (r["used_bytes"] == 0 and index not in no_use and c_use is not None and n_disks and on_disks
+                and r["powered_on"] is False):  # review 57 #8: a machine with disks holds more than 0 B
+            zero_off.append((r["provisioned_bytes"] or 0, on_disks))
+            flags.append(ImportFlag(info.file, info.name, lines[index], info.label(c_use),
+                                    f"0 MiB in use for a powered-off machine with {n_disks} disk(s) of "
+                                    f"{on_disks / MIB:,.0f} MiB ({disks_from}): counted as 0 (see the notes)",
+                                    refused=False))
         machines.append(Machine(**r, disks=vm_disks, guest_used_bytes=guest))
+    if zero_off:
+        prov, on_disks = sum(p for p, _ in zero_off), sum(d for _, d in zero_off)
+        notes.append(f"{len(zero_off)} powered-off machine(s) with disks report 0 MiB in use ({info.name or 'vInfo'} "
+                     "'In Use MiB'; a machine with disks holds more than 0 B: vCenter had no current figure): "
+                     f"counted as 0; their provisioned size is {prov / TIB:,.2f} TiB ('Provisioned MiB'), their disks' "
+                     f"capacity {on_disks / TIB:,.2f} TiB: add it to the effective capacity (Requirements) where "
+                     "they are kept")
     notes.extend(_capacity_notes(info.name or "vInfo", c_use is None, len(machines), len(no_use), from_guest,
                                  from_disks, prov_from_disks, any(k[0] == "use" for k in refused_at),
                                  any(k[0] == "prov" for k in refused_at)))
@@ -354,7 +380,10 @@ def _read(tables: _Tables) -> Inventory:
                      f"(vInfo 'In Use MiB' includes them){added}")
     if datastores:
         notes.append(_datastore_note(datastores, machines))
-    return Inventory("rvtools", tables.file, version=version, machines=tuple(machines),
+    where = [("provisioned", f"sheet {info.name or 'vInfo'!r} column {info.label(c_prov)!r}")]
+    if c_use is not None:
+        where.append(("used", f"sheet {info.name or 'vInfo'!r} column {info.label(c_use)!r}"))
+    return Inventory("rvtools", tables.file, version=version, machines=tuple(machines), columns=tuple(where),
                      flags=tuple(sorted(flags, key=lambda f: (f.sheet, f.row))), notes=tuple(notes),
                      datastores=datastores, hosts=tuple(hosts))
 

@@ -176,10 +176,11 @@ def cell(row: Sequence[Any], k: int | None) -> Any:
 
 
 def checked_number(row: Sequence[Any], k: int | None, sheet: Sheet, line: int, flags: list[ImportFlag],
-                   limit: float, above: str, integer: bool = False) -> float | None:
+                   limit: float, above: str, integer: bool = False, unit: str = "") -> float | None:
     """The number in cell ``k`` of ``row``: None when the column is missing or the cell empty; None with a flag
     when the cell is not a finite number, is negative, is above ``limit`` (``above``: the limit in words, "an
-    hour", "1 EB") or, with ``integer``, is not a whole number. A flagged value is left out of the inventory, never
+    hour", "1 EB"; ``unit``: the cell's unit, said after a refused number: "4.7e14 ms is above an hour") or, with
+    ``integer``, is not a whole number. A flagged value is left out of the inventory, never
     summed or averaged in (issue 31)."""
     if k is None:
         return None
@@ -192,6 +193,8 @@ def checked_number(row: Sequence[Any], k: int | None, sheet: Sheet, line: int, f
         raw = cell(row, k)
         shown = flag_text(raw) if isinstance(raw, str) else f"{x:,.0f}" if abs(x) < 1e15 and x.is_integer() \
             else f"{x:,.6g}" if abs(x) < 1e15 else f"{x:.3e}"
+        if unit and not isinstance(raw, str):
+            shown += f" {unit}"
         why = f"{shown} is {'negative' if x < 0 else f'above {above}' if x > limit else 'not a whole number'}"
     else:
         return x

@@ -106,6 +106,12 @@ class _Member:
     protocol_source: str = ""
     source: int = 0
     """the index of the inventory (file) it was read from"""
+    clock: str = "UTC"
+    """what its series' times are (``Inventory.clock``)"""
+    columns: tuple[tuple[str, str], ...] = ()
+    """where its file's figures came from (``Inventory.columns``)"""
+    guest_used_bytes: int | None = None
+    """what its guest's file systems hold (``Machine.guest_used_bytes``), None when not given"""
 
 
 @dataclass(frozen=True)
@@ -157,6 +163,12 @@ class ImportedGroup:
     unloaded: tuple[str, ...] = ()
     """the names (as the source gives them) of the members without a load where other members have one: their
     load is missing from the group's (a refused counter, no performance row); empty otherwise (review 57 #7)"""
+    guest_used_bytes: int | None = None
+    """what the members' guest file systems hold where the file names that column beside the sized capacity (Live
+    Optics 'Guest VM Disk Used'), None otherwise: shown, not sized (review 57 #2)"""
+    provenance: tuple[str, ...] = ()
+    """where each figure came from, in words: "IOPS: sheet 'VM Performance' column 'Peak IOPS', sum of 4 rows"
+    (review 57 #5); empty where the files name no column"""
 
     @property
     def iops(self) -> float:
@@ -196,6 +208,8 @@ class ImportResult:
     mbps: float
     notes: tuple[str, ...]
     capacity_basis: CapacityBasis = "used"
+    guest_used_bytes: int | None = None
+    """what the guests' file systems hold (the groups' ``guest_used_bytes`` summed), None where no group gives it"""
     warnings: tuple[str, ...] = ()
     """what makes the imported figures too small, in words (a file listing fewer machines or less load than its own
     host sheets report: :func:`models.importers.completeness.completeness_warnings`); the wizard's grouping page,
@@ -246,6 +260,22 @@ def capacity_words(used_bytes: int, provisioned_bytes: int, basis: CapacityBasis
     if basis == "partly provisioned":
         return f"{used} used, the provisioned size counted where the file gives no used capacity ({prov} provisioned)"
     return f"{used} used ({prov} provisioned)"
+
+
+def guest_words(result: ImportResult, inventories: Sequence[Inventory],
+                fmt: Callable[[int], str] | None = None) -> str:
+    """The sized capacity beside what the guests' file systems hold, with their columns (review 57 #2): "3.56 TiB
+    allocated on the datastore (sheet 'VMs' column 'Virtual Disk Used (MB)', sized), 2.68 TiB used in the guests
+    (sheet 'VMs' column 'Guest VM Disk Used (MB)')"; "" where the files do not give the guests' figure. ``fmt``:
+    how a capacity is written (default :func:`tib_words`)."""
+    if result.guest_used_bytes is None:
+        return ""
+    fmt = fmt or tib_words
+    inv = next((i for i in inventories if i.column("guest_used")), None)
+    used_at = f"{inv.column('used')}, sized" if inv is not None and inv.column("used") else "sized"
+    guest_at = f" ({inv.column('guest_used')})" if inv is not None else ""
+    return (f"{fmt(result.capacity_bytes)} allocated on the datastore ({used_at}), "
+            f"{fmt(result.guest_used_bytes)} used in the guests{guest_at}")
 
 
 def _basis(groups: Sequence[ImportedGroup]) -> CapacityBasis:
@@ -348,12 +378,13 @@ def _members(inventories: Sequence[Inventory], group_by: GroupBy, pattern: re.Pa
             attr = _MACHINE_KEY[group_by]
             key = _machine_key(m, attr, by_pattern)
             out.append(_Member(m.name, key, _PREFIX[attr], "machine", m.perf, m.series, m.used_bytes,
-                               m.provisioned_bytes, source=index))
+                               m.provisioned_bytes, source=index, columns=inv.columns,
+                               guest_used_bytes=m.guest_used_bytes if inv.column("guest_used") else None))
         for v in inv.volumes:
             attr = _VOLUME_KEY[group_by]
             key = _volume_key(v, attr, by_pattern)
             out.append(_Member(v.name, key, _PREFIX[attr], v.kind, v.perf, v.series, v.used_bytes, v.size_bytes,
-                               v.protocol, v.protocol_source, source=index))
+                               v.protocol, v.protocol_source, source=index, clock=inv.clock))
     return out
 
 
@@ -439,8 +470,9 @@ def _nameless(label: str, members: Sequence[_Member]) -> str:
     return f"{noun} without {article} {attr}"
 
 
-def _span_words(series: Sequence[PerfSample]) -> str:
-    """`` (from 2024-07-29 16:14 to 16:17 UTC)`` for a summed series with a clock, "" without one."""
+def _span_words(series: Sequence[PerfSample], clock: str = "UTC") -> str:
+    """`` (from 2024-07-29 16:14 to 16:17 UTC)`` for a summed series with a clock, "" without one; ``clock``
+    "cluster time" for times of the cluster's local clock (``Inventory.clock``)."""
     if not series or min(s.time_s for s in series) < _EPOCH_2001:
         return ""
     import datetime as _dt
@@ -448,17 +480,17 @@ def _span_words(series: Sequence[PerfSample]) -> str:
     first = _dt.datetime.fromtimestamp(min(s.time_s - s.interval_s for s in series), _dt.UTC)
     last = _dt.datetime.fromtimestamp(max(s.time_s for s in series), _dt.UTC)
     end = last.strftime("%H:%M") if last.date() == first.date() else last.strftime("%Y-%m-%d %H:%M")
-    return f" (from {first.strftime('%Y-%m-%d %H:%M')} to {end} UTC)"
+    return f" (from {first.strftime('%Y-%m-%d %H:%M')} to {end} {clock})"
 
 
-def series_method(series: Sequence[PerfSample]) -> tuple[str, bool]:
+def series_method(series: Sequence[PerfSample], clock: str = "UTC") -> tuple[str, bool]:
     """How a load taken from a summed series is called, and whether the series is too short to give a peak:
     "peak of sums over time (288 intervals)"; one interval: "one 141 s sample (from ... to ...), not a peak";
     intervals spanning less than :data:`SHORT_SERIES_S`: "the busiest of 3 intervals in 6 min (...), a short
     sample, not a peak"."""
     n = len(series)
     span = max(s.time_s for s in series) - min(s.time_s - s.interval_s for s in series)
-    when = _span_words(series)
+    when = _span_words(series, clock)
     if n == 1:
         return f"one {series[0].interval_s:,.0f} s sample{when}, not a peak", True
     if span < SHORT_SERIES_S:
@@ -561,7 +593,7 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
         assert peak is not None
         r_iops, w_iops, r_mb, w_mb = peak.read_iops, peak.write_iops, peak.read_mbps, peak.write_mbps
         latency = mixed_latency_ms(peak)
-        method, short = series_method(summed_series)
+        method, short = series_method(summed_series, with_series[0].clock)
         if short:
             notes.append(f"the load is {method.split(', not a peak')[0]}: {SHORT_SERIES_ADVICE}")
         if peak.other_iops > 0.1 * (r_iops + w_iops):
@@ -573,10 +605,12 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
         rest = members
     summed = 0
     fell_back = 0
+    loaded: list[_Member] = []
     for m in rest:
         figures, fallback = _summary(m, stat)
         if figures is None:
             continue
+        loaded.append(m)
         summed += 1
         fell_back += fallback
         r_iops += figures.read_iops or 0.0
@@ -600,19 +634,22 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
         notes.append(f"{fell_back} {noun}(s) give no P95: their peak is summed")
     counted += summed
     unloaded = tuple(m.name for m in rest if _summary(m, stat)[0] is None) if counted else ()
-    if counted < len(members):
-        notes.append(f"{len(members) - counted} of {len(members)} {noun}s have no performance data: their capacity "
-                     "is counted, their load is not")
+    if counted < len(members):  # review 57 #10: no capacity is counted where the files give none
+        notes.append(f"{len(members) - counted} of {len(members)} {noun}s have no performance data: " +
+                     ("the files give no capacity for them either" if basis == "none" else
+                      "their capacity is counted, their load is not"))
     total_iops = r_iops + w_iops
     if counted == 0 or total_iops <= 0 or r_mb is None and w_mb is None:
         why = ("no performance data" if counted == 0 else "no I/O measured" if total_iops <= 0
                else "no throughput measured (the I/O size cannot be derived)")
-        notes.append(f"{why}: no I/O mix is assumed; its data counts for capacity only until a preset's profile is "
-                     "applied")
+        notes.append(f"{why}: no I/O mix is assumed; " + ("and no capacity is given: nothing of it is counted"
+                                                           if basis == "none" else "its data counts for capacity "
+                                                           "only until a preset's profile is applied"))
         return ImportedGroup(name, len(members), method, r_iops if counted else None, w_iops if counted else None,
                              r_mb, w_mb, None, None, used, provisioned, True, tuple(notes),
                              series=tuple(summed_series), protocol=protocol, protocol_source=protocol_source,
-                             member_noun=noun, capacity_basis=basis, sources=sources, unloaded=unloaded)
+                             member_noun=noun, capacity_basis=basis, sources=sources, unloaded=unloaded,
+                             guest_used_bytes=_guest(members), provenance=_provenance(members, []))
     kib = ((r_mb or 0.0) + (w_mb or 0.0)) * BYTES_PER_MB / total_iops / KIB
     if not MIN_IO_KIB <= kib <= MAX_IO_KIB:
         clamped = min(max(kib, MIN_IO_KIB), MAX_IO_KIB)
@@ -621,7 +658,42 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
         kib = clamped
     return ImportedGroup(name, len(members), method, r_iops, w_iops, r_mb, w_mb, 100.0 * r_iops / total_iops, kib,
                          used, provisioned, False, tuple(notes), latency, tuple(summed_series), protocol,
-                         protocol_source, noun, basis, sources, unloaded)
+                         protocol_source, noun, basis, sources, unloaded, _guest(members),
+                         _provenance(members, loaded if stat == "peak" or label.startswith("peak") else []))
+
+
+def _guest(members: Sequence[_Member]) -> int | None:
+    """What the members' guest file systems hold (review 57 #2), None when no member's file names it."""
+    given = [m.guest_used_bytes for m in members if m.guest_used_bytes is not None]
+    return sum(given) if given else None
+
+
+def _provenance(members: Sequence[_Member], loaded: Sequence[_Member]) -> tuple[str, ...]:
+    """Where a group's figures came from, per figure: "IOPS: sheet 'VM Performance' column 'Peak IOPS', sum of 4
+    rows" (review 57 #5). ``loaded``: the members whose peak was summed (figures "iops", "mbps", "read"); the
+    capacity from every member ("used", else "provisioned" where its used capacity is not given)."""
+
+    def rows(n: int) -> str:
+        return f"{n:,} row{'s' if n != 1 else ''}"
+
+    out: list[str] = []
+    for figure, words in (("iops", "IOPS"), ("mbps", "MB/s"), ("read", "read/write split")):
+        at: dict[str, int] = {}
+        for m in loaded:
+            where = dict(m.columns).get(figure)
+            if where:
+                at[where] = at.get(where, 0) + 1
+        out += [f"{words}: {where}, " + (f"sum of {rows(n)}" if figure != "read" else f"per row, {rows(n)}")
+                for where, n in at.items()]
+    capacity: dict[str, int] = {}
+    for m in members:
+        figure = "used" if m.used_bytes is not None else "provisioned" if m.provisioned_bytes is not None else ""
+        where = dict(m.columns).get(figure) if figure else None
+        if where:
+            key = where + ("" if figure == "used" else " (provisioned, no used capacity given)")
+            capacity[key] = capacity.get(key, 0) + 1
+    out += [f"capacity: {where}, sum of {rows(n)}" for where, n in capacity.items()]
+    return tuple(out)
 
 
 def group_inventories(inventories: Sequence[Inventory], *, group_by: GroupBy = "cluster", stat: SummaryStat = "p95",
@@ -788,4 +860,10 @@ def import_environment(inventories: Sequence[Inventory], target: str, *, group_b
                         provisioned_bytes=provisioned, iops=sum(w.target_iops or 0.0 for w in workloads
                                                                 if w.enabled),
                         mbps=sum(g.mbps for g in measured), notes=tuple(notes), capacity_basis=basis,
-                        warnings=warnings)
+                        warnings=warnings, guest_used_bytes=_sum_given(g.guest_used_bytes for g in groups))
+
+
+def _sum_given(values: Iterable[int | None]) -> int | None:
+    """The sum of the values given, None when none is."""
+    given = [v for v in values if v is not None]
+    return sum(given) if given else None
