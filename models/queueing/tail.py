@@ -46,6 +46,7 @@ three-station tandems, a high-utilisation queue and deterministic service (tests
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from statistics import NormalDist
 
@@ -54,7 +55,8 @@ import numpy as np
 from models.queueing.arrays import sorted_unique
 
 __all__ = ["erlang_c_vec", "erlang_c_tabled", "wait_shape", "conditional_wait_scv", "station_cumulants",
-           "mixture_cumulants", "unit_gamma_quantile", "gamma_quantile", "gamma_quantiles", "path_quantiles"]
+           "mixture_cumulants", "unit_gamma_quantile", "gamma_quantile", "gamma_quantiles", "path_quantiles",
+           "unit_gamma_cdf", "mixture_quantiles"]
 
 Cumulants = tuple[np.ndarray, np.ndarray, np.ndarray]
 """(kappa1, kappa2, kappa3): mean, variance and third cumulant, seconds, seconds², seconds³, arrays of one shape."""
@@ -388,3 +390,197 @@ def path_quantiles(delay_s: np.ndarray, service_s: np.ndarray, scv_service: np.n
                   for sj, cj in zip(s, cs2))
     total = parts[0] if len(parts) == 1 else mixture_cumulants(tuple(class_weights), parts)
     return gamma_quantiles(total, probabilities)
+
+
+# ------------------------------------------------------------------------------------------ mixture percentiles
+
+_CDF_LOG_SHAPES = np.log(10.0) * (-1.5 + np.arange(85) / 24.0)
+"""The CDF table's shapes, 24 a decade from 10^-1.5 to 10^2 (as ln k), then the normal (k = infinity)."""
+_CDF_Z = np.linspace(-6.0, 8.0, 281)
+"""The CDF table's Wilson-Hilferty scores z = 3 sqrt(k) ((x / k)^(1/3) - 1 + 1 / (9k)) = 3 k^(1/6) x^(1/3) - b,
+step 0.05 (the unit gamma's CDF is nearly the normal's of z, so it changes little from one shape to the next)."""
+
+
+def _cdf_offset(k: np.ndarray) -> np.ndarray:
+    """b in z = 3 k^(1/6) x^(1/3) - b (:data:`_CDF_Z`): 3 sqrt(k) (1 - 1 / (9k))."""
+    return 3.0 * np.sqrt(k) * (1.0 - 1.0 / (9.0 * k))
+_CDF_TERMS = 80
+"""Terms of the series and continued fraction the table is computed with (within 1e-12 of scipy.special.gammainc
+at every entry)."""
+
+
+def _lower_regularised_gamma(a: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """P(a, x), the regularised lower incomplete gamma function (the unit gamma's CDF), in numpy: its power series
+    below x = a + 1 and Legendre's continued fraction for 1 - P above, by the modified Lentz method (Press et al.
+    2007, *Numerical Recipes*, 3rd ed., §6.2), :data:`_CDF_TERMS` terms each; 0 at x <= 0."""
+    lg = np.array([math.lgamma(v) for v in a.ravel()]).reshape(a.shape)
+    tiny = 1e-300
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore", under="ignore"):
+        front = np.exp(a * np.log(np.maximum(x, tiny)) - x - lg)
+        term = 1.0 / a
+        total = term.copy()
+        for n in range(1, _CDF_TERMS):
+            term = term * x / (a + n)
+            total = total + term
+        b = x + 1.0 - a
+        c = np.full(x.shape, 1.0 / tiny)
+        d = 1.0 / np.where(b == 0.0, tiny, b)
+        h = d.copy()
+        for i in range(1, _CDF_TERMS):
+            an = -i * (i - a)
+            b = b + 2.0
+            d = an * d + b
+            d = np.where(np.abs(d) < tiny, tiny, d)
+            c = b + an / c
+            c = np.where(np.abs(c) < tiny, tiny, c)
+            d = 1.0 / d
+            h = h * d * c
+        value = np.where(x < a + 1.0, front * total, 1.0 - front * h)
+    return np.where(x <= 0.0, 0.0, np.clip(value, 0.0, 1.0))
+
+
+@lru_cache(maxsize=1)
+def _cdf_table() -> np.ndarray:
+    """The unit gamma's CDF at every (:data:`_CDF_LOG_SHAPES`, :data:`_CDF_Z`), and the standard normal's as the
+    last row (k = infinity): (86, 281), computed once (about 15 ms)."""
+    k = np.exp(_CDF_LOG_SHAPES)[:, None]
+    x = (np.maximum(_CDF_Z[None, :] + _cdf_offset(k), 0.0) / (3.0 * k ** (1.0 / 6.0))) ** 3
+    gamma = _lower_regularised_gamma(np.broadcast_to(k, x.shape).copy(), x)
+    normal = np.array([0.5 * math.erfc(-z / math.sqrt(2.0)) for z in _CDF_Z])
+    return np.vstack([gamma, normal[None, :]])
+
+
+class _CdfShape:
+    """What the CDF table's interpolation needs of the shapes alone (their row position and the Wilson-Hilferty
+    coefficients), once for every point it is evaluated at."""
+
+    __slots__ = ("row", "weight", "a", "b", "c")
+
+    def __init__(self, k: np.ndarray) -> None:
+        step = _CDF_LOG_SHAPES[1] - _CDF_LOG_SHAPES[0]
+        last = len(_CDF_LOG_SHAPES) - 1
+        with np.errstate(divide="ignore", invalid="ignore"):
+            # ln k along the table to 10^2, then 1 / sqrt(k) from 10^2 (0.1) to the normal row (0)
+            position = np.where(k <= np.exp(_CDF_LOG_SHAPES[-1]),
+                                (np.log(np.maximum(k, 1e-300)) - _CDF_LOG_SHAPES[0]) / step,
+                                last + 1.0 - np.exp(_CDF_LOG_SHAPES[-1] / 2.0) / np.sqrt(k))
+        position = np.clip(np.nan_to_num(position, nan=last + 1.0), 0.0, last + 1.0)
+        row = np.minimum(position.astype(np.intp), last)
+        self.row = row * len(_CDF_Z)
+        self.weight = position - row
+        kk = np.where(np.isfinite(k), k, 1.0)
+        # z = a x^(1/3) - b (gamma, :data:`_CDF_Z`) or, at k = infinity (normal, x standardised), z = x: c selects
+        self.a = np.where(np.isfinite(k), 3.0 * kk ** (1.0 / 6.0), 0.0)
+        self.b = np.where(np.isfinite(k), _cdf_offset(kk), 0.0)
+        self.c = ~np.isfinite(k)
+
+
+def _table_cdf(shape: _CdfShape, x: np.ndarray) -> np.ndarray:
+    """The unit gamma's CDF at ``x`` for the shapes in ``shape`` (bilinear in the table: its row position and z)."""
+    table = _cdf_table().ravel()
+    z = np.where(shape.c, x, shape.a * np.cbrt(np.maximum(x, 0.0)) - shape.b)
+    at = np.clip((z - _CDF_Z[0]) / (_CDF_Z[1] - _CDF_Z[0]), 0.0, len(_CDF_Z) - 1.000001)
+    col = at.astype(np.intp)
+    frac = at - col
+    i = shape.row + col
+    lower = table[i] + frac * (table[i + 1] - table[i])
+    j = np.minimum(i + len(_CDF_Z), table.size - 2)
+    upper = table[j] + frac * (table[j + 1] - table[j])
+    value = lower + shape.weight * (upper - lower)
+    return np.where((x <= 0.0) & ~shape.c, 0.0, value)
+
+
+def unit_gamma_cdf(shape: np.ndarray, x: np.ndarray) -> np.ndarray:
+    """P(k, x), the CDF at ``x`` of the gamma of shape ``shape`` and scale 1, vectorised, from a table: bilinear in
+    (ln k, the score z of x, :data:`_CDF_Z`) between shapes 10^-1.5 and 10^2 and in 1 / sqrt(k) from 10^2 to the
+    normal, which Wilson-Hilferty's z follows ever closer as k grows (Wilson & Hilferty 1931); within 2e-4 of
+    ``scipy.special.gammainc`` (the tests); shapes below the table at its first row."""
+    k = np.asarray(shape, dtype=float)
+    return _table_cdf(_CdfShape(k), np.asarray(x, dtype=float))
+
+
+_MIXTURE_ITERATIONS = 40
+"""The most Illinois steps :func:`mixture_quantiles` takes (it stops once every root is within 1e-7 of its
+bracket or the CDF within 1e-9 of p; six to ten steps on the examples)."""
+
+
+def mixture_quantiles(weights: tuple[float | np.ndarray, ...], parts: tuple[Cumulants, ...],
+                      probabilities: tuple[float, ...]) -> tuple[np.ndarray, ...]:
+    """Quantiles of a finite mixture: with probability ``weights[i]`` the variable is the translated gamma with the
+    cumulants ``parts[i]`` (:func:`gamma_quantiles`), e.g. an I/O served from cache and one that reads the drives.
+
+    A mixture's CDF is the weighted sum of its components' CDFs, F(t) = sum w_i F_i(t) (a k-point mixture:
+    Klugman, Panjer & Willmot 2012, *Loss Models: From Data to Decisions*, 4th ed., §4.2.3; a hyperexponential
+    response time is the mixture of exponentials, Harchol-Balter 2013, *Performance Modeling and Design of
+    Computer Systems*, ch. 21), and its p-quantile the t with F(t) = p. That t lies between the smallest and the
+    largest of the components' own p-quantiles (at the first every F_i <= p, at the last every F_i >= p): from
+    that bracket the root is found by the Illinois method (regula falsi with halving; Dowell & Jarratt 1971,
+    "A modified regula falsi method for computing the root of an equation", *BIT* 11), on every row at once, with
+    each F_i from :func:`unit_gamma_cdf`. Unlike one translated gamma fitted to the mixture's three moments, this
+    keeps a minority of slow components (an I/O that misses the cache and waits for a disk) in the tail: the
+    p99 of a mix of 88% 1 ms hits and 12% 10 ms disk reads is near the disk reads' own 92nd percentile, not near
+    the moments' fit.
+
+    Args:
+        weights: one per component, a number or an (L,) array, >= 0 and summing to 1 on every row;
+        parts: one (kappa1, kappa2, kappa3) per component, each (L,) (or broadcast to it), seconds;
+        probabilities: the percentiles wanted (0 < p < 1).
+
+    Returns:
+        one (L,) array per probability; +inf on a row where a component of weight above 0 has a non-finite
+        cumulant (saturated).
+    """
+    shape = np.broadcast_shapes(*(np.shape(c) for part in parts for c in part), *(np.shape(w) for w in weights))
+    w = np.stack([np.broadcast_to(np.asarray(v, dtype=float), shape) for v in weights])
+    k1, k2, k3 = (np.stack([np.broadcast_to(np.asarray(part[j], dtype=float), shape) for part in parts])
+                  for j in range(3))
+    used = w > 0.0
+    finite = np.isfinite(k1) & np.isfinite(k2) & np.isfinite(k3)
+    saturated = (used & ~finite).any(axis=0)
+    k1, k2, k3 = (np.where(finite, v, 0.0) for v in (k1, k2, k3))
+    k2 = np.maximum(k2, 0.0)
+    own = gamma_quantiles((k1, k2, k3), probabilities)
+    # each component's translated gamma: shift + theta G(k); a constant component (no variance) a step at its mean
+    varied = k2 > 1e-12 * np.maximum(k1 * k1, 1e-300)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        skewed = varied & (k3 > 0.0)
+        theta = np.where(skewed, k3 / (2.0 * k2), 1.0)
+        k = np.where(skewed, k2 / (theta * theta), np.inf)
+        sd = np.sqrt(np.where(varied, k2, 1.0))
+    shift = np.where(np.isfinite(k), k1 - np.where(np.isfinite(k), k, 0.0) * theta, k1)
+    scale = np.where(np.isfinite(k), theta, sd)  # x = (t - shift) / scale: the unit gamma's or the standard normal's
+    cdf_shape = _CdfShape(k)
+
+    def cdf(t: np.ndarray) -> np.ndarray:
+        x = (t[None, :] - shift) / scale
+        each = np.where(varied, _table_cdf(cdf_shape, x), (t[None, :] >= k1).astype(float))
+        return (w * each).sum(axis=0)
+
+    out = []
+    for p, q in zip(probabilities, own):
+        lo = np.where(used, q, np.inf).min(axis=0)
+        hi = np.where(used, q, -np.inf).max(axis=0)
+        lo, hi = np.minimum(lo, hi), np.maximum(hi, lo)
+        f_lo, f_hi = cdf(lo) - p, cdf(hi) - p
+        root = np.where(f_lo >= 0.0, lo, hi)
+        open_ = (f_lo < 0.0) & (f_hi > 0.0) & (hi - lo > 1e-7 * np.maximum(hi, 1e-300))
+        side = np.zeros(lo.shape)
+        for _ in range(_MIXTURE_ITERATIONS):
+            if not open_.any():
+                break
+            with np.errstate(divide="ignore", invalid="ignore"):
+                t = np.where(open_, (lo * f_hi - hi * f_lo) / (f_hi - f_lo), root)
+            t = np.where(np.isfinite(t), np.clip(t, lo, hi), 0.5 * (lo + hi))
+            f = cdf(t) - p
+            below = open_ & (f < 0.0)
+            above = open_ & (f >= 0.0)
+            # Illinois: the end kept twice in a row has its CDF value halved
+            f_hi = np.where(below & (side < 0.0), f_hi / 2.0, f_hi)
+            f_lo = np.where(above & (side > 0.0), f_lo / 2.0, f_lo)
+            lo, f_lo = np.where(below, t, lo), np.where(below, f, f_lo)
+            hi, f_hi = np.where(above, t, hi), np.where(above, f, f_hi)
+            side = np.where(below, -1.0, np.where(above, 1.0, side))
+            root = np.where(open_, t, root)
+            open_ = open_ & (np.abs(f) > 1e-9) & (hi - lo > 1e-7 * np.maximum(hi, 1e-300))
+        out.append(np.where(saturated, np.inf, np.maximum(root, 0.0)))
+    return tuple(out)
