@@ -16,12 +16,13 @@ acknowledgement is not waited for).
 Where only some of the I/Os visit a station (``StationSpec.branch``: the drives, which a read that misses the read
 cache visits and one that hits does not), the response time is a mixture, not one sum: an I/O that hits the cache
 waits at none of the drives, one that misses waits there and takes a whole drive read (a drive station's demand per
-I/O over its share of visits). Its percentiles are then the mixture's (:func:`models.queueing.tail.mixture_quantiles`
-of a component per operation type and branch: the I/Os that visit no branch, and those that visit one, each
-component the sum of its stations as above), and a branch station's mean wait per visit is its mean wait per I/O over
-the share of I/Os that visit it (a read visits one node's drives, not a slice of every node's; a write, whose
-drive work comes after its acknowledgement, none). A path with no branch is computed as one translated gamma fitted
-to the read / write mixture's moments.
+I/O over its share of visits). Its percentiles are then the mixture's
+(:func:`models.queueing.tail.mixture_quantiles`): a component per operation type and branch, each the sum of its
+stations as above, and one for the I/Os that visit no branch, reads and writes alike, fitted to their mixture's
+moments as a path without branches is. A branch station's mean wait per visit is its mean wait per I/O over the
+share of I/Os that visit it (a read visits one node's drives, not a slice of every node's; a write, whose drive
+work comes after its acknowledgement, none). A path with no branch is computed as one translated gamma fitted to
+the read / write mixture's moments.
 
 Only where needed: the curve's points (a few hundred, one vectorised pass per workload) and the search of the max
 IOPS at a p99 SLO (two grid passes), never per station in Python loops.
@@ -392,17 +393,25 @@ def _tail_mixture(request: TailRequest, probabilities: tuple[float, ...]) -> tup
     off = ~mix.on_branch
     base = (w1[:, off].sum(axis=1) + ts.delay_s, w2[:, off].sum(axis=1), w3[:, off].sum(axis=1))
     weights, parts = [], []
+    off_weights, off_parts = [], []  # the I/Os on no branch, reads and writes: one component (their moments')
     for c in mix.components:
         common = mix.common[c.op]
         k1, k2, k3 = base[0] + common[0], base[1] + common[1], base[2] + common[2]
-        if c.alternatives:
-            ways = tuple((w1[:, ks].sum(axis=1) + sums[0], w2[:, ks].sum(axis=1) + sums[1],
-                          w3[:, ks].sum(axis=1) + sums[2]) for ks, _share, sums in c.alternatives)
-            b1, b2, b3 = ways[0] if len(ways) == 1 else mixture_cumulants(
-                tuple(share for _ks, share, _sums in c.alternatives), ways)
-            k1, k2, k3 = k1 + b1, k2 + b2, k3 + b3
+        if not c.alternatives:
+            off_weights.append(c.weight)
+            off_parts.append((k1, k2, k3))
+            continue
+        ways = tuple((w1[:, ks].sum(axis=1) + sums[0], w2[:, ks].sum(axis=1) + sums[1],
+                      w3[:, ks].sum(axis=1) + sums[2]) for ks, _share, sums in c.alternatives)
+        b1, b2, b3 = ways[0] if len(ways) == 1 else mixture_cumulants(
+            tuple(share for _ks, share, _sums in c.alternatives), ways)
         weights.append(c.weight)
-        parts.append((k1, k2, k3))
+        parts.append((k1 + b1, k2 + b2, k3 + b3))
+    if off_weights:
+        total = sum(off_weights)
+        weights.append(total)
+        parts.append(off_parts[0] if len(off_parts) == 1 else
+                     mixture_cumulants(tuple(v / total for v in off_weights), tuple(off_parts)))
     return tuple(v * 1e3 for v in mixture_quantiles(tuple(weights), tuple(parts), probabilities))
 
 

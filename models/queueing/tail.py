@@ -454,7 +454,7 @@ class _CdfShape:
     """What the CDF table's interpolation needs of the shapes alone (their row position and the Wilson-Hilferty
     coefficients), once for every point it is evaluated at."""
 
-    __slots__ = ("row", "weight", "a", "b", "c")
+    __slots__ = ("row", "weight", "a", "b", "c", "any_normal")
 
     def __init__(self, k: np.ndarray) -> None:
         step = _CDF_LOG_SHAPES[1] - _CDF_LOG_SHAPES[0]
@@ -469,39 +469,93 @@ class _CdfShape:
         self.row = row * len(_CDF_Z)
         self.weight = position - row
         kk = np.where(np.isfinite(k), k, 1.0)
-        # z = a x^(1/3) - b (gamma, :data:`_CDF_Z`) or, at k = infinity (normal, x standardised), z = x: c selects
-        self.a = np.where(np.isfinite(k), 3.0 * kk ** (1.0 / 6.0), 0.0)
-        self.b = np.where(np.isfinite(k), _cdf_offset(kk), 0.0)
+        # the table's column of x: (z - z0) / dz with z = a x^(1/3) - b (gamma, :data:`_CDF_Z`), here a and b in
+        # steps; at k = infinity (normal, x standardised) z = x: c selects
+        self.a = np.where(np.isfinite(k), 3.0 * kk ** (1.0 / 6.0), 0.0) * _INV_DZ
+        self.b = np.where(np.isfinite(k), _cdf_offset(kk), 0.0) * _INV_DZ - _Z0_STEPS
         self.c = ~np.isfinite(k)
+        self.any_normal = bool(self.c.any())
 
 
 def _table_cdf(shape: _CdfShape, x: np.ndarray) -> np.ndarray:
     """The unit gamma's CDF at ``x`` for the shapes in ``shape`` (bilinear in the table: its row position and z)."""
-    table = _cdf_table().ravel()
-    z = np.where(shape.c, x, shape.a * np.cbrt(np.maximum(x, 0.0)) - shape.b)
-    at = np.clip((z - _CDF_Z[0]) / (_CDF_Z[1] - _CDF_Z[0]), 0.0, len(_CDF_Z) - 1.000001)
+    flat = _cdf_flat()
+    root = np.cbrt(np.maximum(x, 0.0))
+    at = shape.a * root - shape.b
+    if shape.any_normal:
+        at = np.where(shape.c, x * _INV_DZ + _Z0_STEPS, at)
+    at = np.minimum(np.maximum(at, 0.0), len(_CDF_Z) - 1.000001)
     col = at.astype(np.intp)
     frac = at - col
     i = shape.row + col
-    lower = table[i] + frac * (table[i + 1] - table[i])
-    j = np.minimum(i + len(_CDF_Z), table.size - 2)
-    upper = table[j] + frac * (table[j + 1] - table[j])
-    value = lower + shape.weight * (upper - lower)
-    return np.where((x <= 0.0) & ~shape.c, 0.0, value)
+    t00, t01 = flat[i], flat[i + 1]
+    i += len(_CDF_Z)
+    t10, t11 = flat[i], flat[i + 1]
+    low = t00 + frac * (t01 - t00)
+    value = low + shape.weight * (t10 + frac * (t11 - t10) - low)
+    if shape.any_normal:
+        return np.where((x <= 0.0) & ~shape.c, 0.0, value)
+    return value * (x > 0.0)  # P(k, x) = 0 at x <= 0
+
+
+def _table_cdf_slope(shape: _CdfShape, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_table_cdf` and its derivative in x (the bilinear table's slope in z times dz / dx), for Newton's
+    method in :func:`mixture_quantiles`."""
+    flat = _cdf_flat()
+    positive = np.maximum(x, 0.0)
+    root = np.cbrt(positive)
+    at = shape.a * root - shape.b
+    # d(at)/dx = a / (3 x^(2/3)) (a tiny floor keeps it finite at 0)
+    steps_per_x = shape.a / (3.0 * np.maximum(root * root, 1e-12))
+    if shape.any_normal:
+        at = np.where(shape.c, x * _INV_DZ + _Z0_STEPS, at)
+        steps_per_x = np.where(shape.c, _INV_DZ, steps_per_x)
+    at = np.minimum(np.maximum(at, 0.0), len(_CDF_Z) - 1.000001)
+    col = at.astype(np.intp)
+    frac = at - col
+    i = shape.row + col
+    t00, t01 = flat[i], flat[i + 1]
+    i += len(_CDF_Z)
+    t10, t11 = flat[i], flat[i + 1]
+    d0, d1 = t01 - t00, t11 - t10
+    low = t00 + frac * d0
+    value = low + shape.weight * (t10 + frac * d1 - low)
+    slope = (d0 + shape.weight * (d1 - d0)) * steps_per_x
+    outside = (x <= 0.0) & ~shape.c if shape.any_normal else x <= 0.0
+    return np.where(outside, 0.0, value), np.where(outside, 0.0, slope)
+
+
+@lru_cache(maxsize=1)
+def _cdf_flat() -> np.ndarray:
+    """:func:`_cdf_table` as one flat array (gathers by flat index)."""
+    return _cdf_table().ravel()
+
+
+_INV_DZ = 1.0 / (_CDF_Z[1] - _CDF_Z[0])
+_Z0_STEPS = -_CDF_Z[0] * _INV_DZ
 
 
 def unit_gamma_cdf(shape: np.ndarray, x: np.ndarray) -> np.ndarray:
     """P(k, x), the CDF at ``x`` of the gamma of shape ``shape`` and scale 1, vectorised, from a table: bilinear in
     (ln k, the score z of x, :data:`_CDF_Z`) between shapes 10^-1.5 and 10^2 and in 1 / sqrt(k) from 10^2 to the
     normal, which Wilson-Hilferty's z follows ever closer as k grows (Wilson & Hilferty 1931); within 2e-4 of
-    ``scipy.special.gammainc`` (the tests); shapes below the table at its first row."""
+    ``scipy.special.gammainc`` from shape 1 up and 5e-4 in the upper tail (P >= 0.8) from shape 0.1 (the tests);
+    in the bulk of a shape below 1, whose CDF rises steeply from 0 at x = 0, only to about 0.1 (there x itself is
+    within a small fraction of the scale of 0, so a quantile hardly moves); shapes below the table at its first
+    row."""
     k = np.asarray(shape, dtype=float)
     return _table_cdf(_CdfShape(k), np.asarray(x, dtype=float))
 
 
 _MIXTURE_ITERATIONS = 40
-"""The most Illinois steps :func:`mixture_quantiles` takes (it stops once every root is within 1e-7 of its
-bracket or the CDF within 1e-9 of p; six to ten steps on the examples)."""
+"""The most Newton steps :func:`mixture_quantiles` takes (it stops once every root's bracket is within
+:data:`_MIXTURE_WIDTH` of it or its CDF within :data:`_MIXTURE_TOLERANCE` of p; a few steps on the examples)."""
+_DEBUG = False
+_MIXTURE_WIDTH = 1e-6
+"""Relative width of a root's bracket at which :func:`mixture_quantiles` stops."""
+_MIXTURE_TOLERANCE = 1e-7
+"""Distance of the mixture's CDF from p at which :func:`mixture_quantiles` stops (the table's own error is 1e-4)."""
+
 
 
 def mixture_quantiles(weights: tuple[float | np.ndarray, ...], parts: tuple[Cumulants, ...],
@@ -514,12 +568,12 @@ def mixture_quantiles(weights: tuple[float | np.ndarray, ...], parts: tuple[Cumu
     response time is the mixture of exponentials, Harchol-Balter 2013, *Performance Modeling and Design of
     Computer Systems*, ch. 21), and its p-quantile the t with F(t) = p. That t lies between the smallest and the
     largest of the components' own p-quantiles (at the first every F_i <= p, at the last every F_i >= p): from
-    that bracket the root is found by the Illinois method (regula falsi with halving; Dowell & Jarratt 1971,
-    "A modified regula falsi method for computing the root of an equation", *BIT* 11), on every row at once, with
-    each F_i from :func:`unit_gamma_cdf`. Unlike one translated gamma fitted to the mixture's three moments, this
-    keeps a minority of slow components (an I/O that misses the cache and waits for a disk) in the tail: the
-    p99 of a mix of 88% 1 ms hits and 12% 10 ms disk reads is near the disk reads' own 92nd percentile, not near
-    the moments' fit.
+    that bracket's top the root is found by Newton's method on log(1 - F) kept inside the bracket, bisecting
+    where a step would leave it (Press et al. 2007, *Numerical Recipes*, 3rd ed., §9.4, rtsafe), on every row and
+    percentile at once, with each F_i and its density from :func:`unit_gamma_cdf`'s table. Unlike one translated
+    gamma fitted to the mixture's three moments, this keeps a minority of slow components (an I/O that misses
+    the cache and waits for a disk) in the tail: the p99 of a mix of 88% 1 ms hits and 12% 10 ms disk reads is
+    the disk reads' own 92nd percentile, not near the moments' fit.
 
     Args:
         weights: one per component, a number or an (L,) array, >= 0 and summing to 1 on every row;
@@ -530,57 +584,69 @@ def mixture_quantiles(weights: tuple[float | np.ndarray, ...], parts: tuple[Cumu
         one (L,) array per probability; +inf on a row where a component of weight above 0 has a non-finite
         cumulant (saturated).
     """
-    shape = np.broadcast_shapes(*(np.shape(c) for part in parts for c in part), *(np.shape(w) for w in weights))
-    w = np.stack([np.broadcast_to(np.asarray(v, dtype=float), shape) for v in weights])
-    k1, k2, k3 = (np.stack([np.broadcast_to(np.asarray(part[j], dtype=float), shape) for part in parts])
-                  for j in range(3))
+    given = np.broadcast_shapes(*(np.shape(c) for part in parts for c in part), *(np.shape(w) for w in weights))
+    size = int(np.prod(given))
+
+    def rows(values: list) -> np.ndarray:
+        """(C, 1, size): one row per component (its values flat), broadcast over the percentiles."""
+        if all(np.shape(v) == given for v in values):
+            return np.stack([np.asarray(v, dtype=float).reshape(size) for v in values])[:, None, :]
+        return np.stack([np.broadcast_to(np.asarray(v, dtype=float), given).reshape(size) for v in values])[:, None, :]
+
+    w = rows(list(weights))
+    k1, k2, k3 = (rows([part[j] for part in parts]) for j in range(3))
     used = w > 0.0
     finite = np.isfinite(k1) & np.isfinite(k2) & np.isfinite(k3)
-    saturated = (used & ~finite).any(axis=0)
-    k1, k2, k3 = (np.where(finite, v, 0.0) for v in (k1, k2, k3))
+    saturated = (used & ~finite).any(axis=0)[0]
+    if not finite.all():
+        k1, k2, k3 = (np.where(finite, v, 0.0) for v in (k1, k2, k3))
     k2 = np.maximum(k2, 0.0)
-    own = gamma_quantiles((k1, k2, k3), probabilities)
+    p = np.asarray(probabilities, dtype=float)[:, None]  # (n, 1)
+    q = np.stack(gamma_quantiles((k1[:, 0], k2[:, 0], k3[:, 0]), probabilities), axis=1)  # (C, n, size)
     # each component's translated gamma: shift + theta G(k); a constant component (no variance) a step at its mean
     varied = k2 > 1e-12 * np.maximum(k1 * k1, 1e-300)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         skewed = varied & (k3 > 0.0)
         theta = np.where(skewed, k3 / (2.0 * k2), 1.0)
         k = np.where(skewed, k2 / (theta * theta), np.inf)
-        sd = np.sqrt(np.where(varied, k2, 1.0))
-    shift = np.where(np.isfinite(k), k1 - np.where(np.isfinite(k), k, 0.0) * theta, k1)
-    scale = np.where(np.isfinite(k), theta, sd)  # x = (t - shift) / scale: the unit gamma's or the standard normal's
+        scale = np.where(skewed, theta, np.sqrt(np.where(varied, k2, 1.0)))  # the unit gamma's, or the normal's
+        shift = np.where(skewed, k1 - k2 / theta, k1)  # k1 - k theta
+    inv_scale = 1.0 / scale
+    offset = shift * inv_scale
+    slope_scale = w * inv_scale
     cdf_shape = _CdfShape(k)
+    constant = ~varied
+    any_constant = bool(constant.any())
 
-    def cdf(t: np.ndarray) -> np.ndarray:
-        x = (t[None, :] - shift) / scale
-        each = np.where(varied, _table_cdf(cdf_shape, x), (t[None, :] >= k1).astype(float))
-        return (w * each).sum(axis=0)
+    def cdf(t: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The mixture's CDF minus p at t (n, size), and its density (a constant component: a step, no density)."""
+        each, slope = _table_cdf_slope(cdf_shape, t * inv_scale - offset)
+        if any_constant:
+            each = np.where(constant, (t >= k1).astype(float), each)
+            slope = np.where(constant, 0.0, slope)
+        return (w * each).sum(axis=0) - p, (slope_scale * slope).sum(axis=0)
 
-    out = []
-    for p, q in zip(probabilities, own):
-        lo = np.where(used, q, np.inf).min(axis=0)
-        hi = np.where(used, q, -np.inf).max(axis=0)
-        lo, hi = np.minimum(lo, hi), np.maximum(hi, lo)
-        f_lo, f_hi = cdf(lo) - p, cdf(hi) - p
-        root = np.where(f_lo >= 0.0, lo, hi)
-        open_ = (f_lo < 0.0) & (f_hi > 0.0) & (hi - lo > 1e-7 * np.maximum(hi, 1e-300))
-        side = np.zeros(lo.shape)
-        for _ in range(_MIXTURE_ITERATIONS):
-            if not open_.any():
-                break
-            with np.errstate(divide="ignore", invalid="ignore"):
-                t = np.where(open_, (lo * f_hi - hi * f_lo) / (f_hi - f_lo), root)
-            t = np.where(np.isfinite(t), np.clip(t, lo, hi), 0.5 * (lo + hi))
-            f = cdf(t) - p
-            below = open_ & (f < 0.0)
-            above = open_ & (f >= 0.0)
-            # Illinois: the end kept twice in a row has its CDF value halved
-            f_hi = np.where(below & (side < 0.0), f_hi / 2.0, f_hi)
-            f_lo = np.where(above & (side > 0.0), f_lo / 2.0, f_lo)
-            lo, f_lo = np.where(below, t, lo), np.where(below, f, f_lo)
-            hi, f_hi = np.where(above, t, hi), np.where(above, f, f_hi)
-            side = np.where(below, -1.0, np.where(above, 1.0, side))
-            root = np.where(open_, t, root)
-            open_ = open_ & (np.abs(f) > 1e-9) & (hi - lo > 1e-7 * np.maximum(hi, 1e-300))
-        out.append(np.where(saturated, np.inf, np.maximum(root, 0.0)))
-    return tuple(out)
+    lo = np.where(used, q, np.inf).min(axis=0)
+    hi = np.where(used, q, -np.inf).max(axis=0)
+    lo, hi = np.minimum(lo, hi), np.maximum(hi, lo)
+    # Newton's method on the log of the survival function, log(1 - F) = log(1 - p), nearly linear in t where the
+    # slowest components' tails are nearly exponential (a CDF's own Newton steps overshoot), from the bracket's
+    # top and kept inside the bracket (bisection where a step would leave it)
+    root = hi
+    done = hi - lo <= _MIXTURE_WIDTH * hi
+    keep = 1.0 - p
+    for _ in range(_MIXTURE_ITERATIONS):
+        f, density = cdf(root)
+        done = done | (np.abs(f) <= _MIXTURE_TOLERANCE)
+        if done.all():
+            break
+        below = f < 0.0
+        lo = np.where(below, root, lo)
+        hi = np.where(below, hi, root)
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            survival = np.maximum(keep - f, 1e-300)
+            step = root + np.log(survival / keep) * survival / density
+        root = np.where(done, root, np.where((step > lo) & (step < hi), step, 0.5 * (lo + hi)))
+        done = done | (hi - lo <= _MIXTURE_WIDTH * hi)
+    root = np.maximum(root, 0.0)
+    return tuple(np.where(saturated, np.inf, r).reshape(given) for r in root)
