@@ -923,10 +923,11 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     drive = catalog.get(max(by_drive, key=lambda d: by_drive[d]), Drive)
     if len(by_drive) > 1:
         b.notes.append(f"{node.id}: mixed drive types; modelled as {drive.name}")
-    spares = node.spares_per_node * nodes
+    # the spares and, without ADP, the root aggregates' whole drives hold no data
+    spares = (node.spares_per_node + (node.root_aggregate_drives if node.adp == "none" else 0)) * nodes
     usable = max(total - spares, 0)
     if usable <= 0:
-        raise PathError(f"{node.id}: all {total} drives are spares")
+        raise PathError(f"{node.id}: all {total} drives are spares or root aggregate drives")
     # the RAID groups the capacity rules built of this drive type (models.capacity.layout): their parity sets the
     # write penalty and, on ONTAP's dedicated parity members, the drives that serve reads
     raid = layout.raid_type if layout is not None else node.raid_type
