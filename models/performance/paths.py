@@ -826,18 +826,20 @@ def _add_drives(b: _Builder, name: str, component: str, drive: Drive, drives: in
     if drives <= 0:
         return
     # a read that hits the cache visits no drive (writes reach them after their acknowledgement only)
-    visits = dict(branch=DRIVE_BRANCH, read_visit=share * miss, write_visit=0.0)
+    visit = share * miss
     if drive.media == "HDD":
         scv = hdd_positioning_scv(drive.read_service_time_us * 1e-6, block / (drive.max_read_mbps * 1e6), drive.rpm)
         b.add(f"{name}", component, share * (cost.media_r + cost.xfer_r), 0.0, servers=drive.parallelism,
               multiplicity=drives, kind="drive", write_async_s=share * (cost.media_w + cost.xfer_w), scv_service=scv,
-              ident=ident, **visits)
+              ident=ident, branch=DRIVE_BRANCH, read_visit=visit, write_visit=0.0)
     else:
         b.add(f"{name}", component, share * cost.media_r, 0.0, servers=drive.parallelism, multiplicity=drives,
-              kind="drive", write_async_s=share * cost.media_w, ident=ident, **visits)
+              kind="drive", write_async_s=share * cost.media_w, ident=ident, branch=DRIVE_BRANCH, read_visit=visit,
+              write_visit=0.0)
         b.add(f"{name} transfer", component, share * cost.xfer_r, 0.0, multiplicity=drives, kind="drive",
               write_async_s=share * cost.xfer_w, scv_service=DETERMINISTIC_SCV,
-              ident=StationId("drive_transfer", ident.node, ident.index), **visits)
+              ident=StationId("drive_transfer", ident.node, ident.index), branch=DRIVE_BRANCH, read_visit=visit,
+              write_visit=0.0)
 
 
 # ----------------------------------------------------------------------------------------------- systems
@@ -1039,18 +1041,19 @@ def _metadata_drives(b: _Builder, name: str, component: str, drive: Drive, drive
     metadata operations visit."""
     if drives <= 0:
         return
-    visits = dict(branch=DRIVE_BRANCH, visit=share * miss)
+    visit = share * miss
     if drive.media == "HDD":
         scv = hdd_positioning_scv(drive.read_service_time_us * 1e-6, METADATA_BLOCK_BYTES / (drive.max_read_mbps * 1e6),
                                   drive.rpm)
         b.metadata_demand(name, component, share * (cost.media_r + cost.xfer_r), servers=drive.parallelism,
-                          multiplicity=drives, kind="drive", scv_service=scv, ident=ident, **visits)
+                          multiplicity=drives, kind="drive", scv_service=scv, ident=ident, branch=DRIVE_BRANCH,
+                          visit=visit)
     else:
         b.metadata_demand(name, component, share * cost.media_r, servers=drive.parallelism, multiplicity=drives,
-                          kind="drive", ident=ident, **visits)
+                          kind="drive", ident=ident, branch=DRIVE_BRANCH, visit=visit)
         b.metadata_demand(f"{name} transfer", component, share * cost.xfer_r, multiplicity=drives, kind="drive",
                           scv_service=DETERMINISTIC_SCV, ident=StationId("drive_transfer", ident.node, ident.index),
-                          **visits)
+                          branch=DRIVE_BRANCH, visit=visit)
 
 
 def _object_store_station(b: _Builder, component: str, cold: float, latency_us: float) -> None:
