@@ -550,7 +550,6 @@ def unit_gamma_cdf(shape: np.ndarray, x: np.ndarray) -> np.ndarray:
 _MIXTURE_ITERATIONS = 40
 """The most Newton steps :func:`mixture_quantiles` takes (it stops once every root's bracket is within
 :data:`_MIXTURE_WIDTH` of it or its CDF within :data:`_MIXTURE_TOLERANCE` of p; a few steps on the examples)."""
-_DEBUG = False
 _MIXTURE_WIDTH = 1e-6
 """Relative width of a root's bracket at which :func:`mixture_quantiles` stops."""
 _MIXTURE_TOLERANCE = 1e-7
