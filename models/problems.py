@@ -339,7 +339,8 @@ def group_members(record: Controller, node: ControllerNode, drives: int, nodes: 
     known = [g for g in given if g is not None]
     if given and len(known) == len(given) and sum(known) == drives:
         per = known
-    return [d - s for d, s in zip(per, own_spares)], "drives", "per node"
+    root = node.root_aggregate_drives if node.adp == "none" else 0  # the root aggregates' whole drives
+    return [d - s - root for d, s in zip(per, own_spares)], "drives", "per node"
 
 
 VSAN_MIN_HOSTS = {"ftt0": 1, "ftt1-raid1": 3, "ftt2-raid1": 5, "ftt3-raid1": 7, "ftt1-raid5": 4, "ftt2-raid6": 6}

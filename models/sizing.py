@@ -1120,6 +1120,20 @@ def needed_effective_bytes(scenario: Scenario, req: Requirements) -> float:
                for w in scenario.workloads if w.enabled)
 
 
+def grown_copies_bytes(scenario: Scenario, req: Requirements, copies_bytes: float) -> float:
+    """The physical blocks of a design's Snapshot copies and clones (``copies_bytes`` now: ``CapacityTotals``
+    ``snapshot_physical_bytes + clone_physical_bytes``) at the end of the horizon, grown as the enabled workloads'
+    data sets grow ((1 + g)^(months / 12) each, the data sets' grown sum over their sum now: a copy holds blocks of
+    its volume's data). Part of the requirement beside :func:`needed_effective_bytes`: they must fit the usable
+    capacity with the data (:func:`capacity_reasons`), though the effective capacity does not count them."""
+    now = sum(w.dataset_bytes for w in scenario.workloads if w.enabled)
+    if copies_bytes <= 0 or now <= 0:
+        return max(float(copies_bytes), 0.0)
+    grown = sum(_grown(w.dataset_bytes, w.growth_pct_per_year, req.horizon_months)
+                for w in scenario.workloads if w.enabled)
+    return float(copies_bytes) * grown / now
+
+
 def capacity_reasons(cap: Any, need: float, horizon_months: int) -> list[str]:
     """Why a design's capacity (``models.capacity.CapacityTotals``) misses, by the verdict's rules
     (``models.verdict``): its effective capacity below ``need`` (bytes, :func:`needed_effective_bytes`;

@@ -424,6 +424,7 @@ class Inspector(QScrollArea):
             "raid_group_size": grouped,
             "adp": ontap or node.adp != "none",
             "root_partition_bytes": ontap and node.adp != "none",
+            "root_aggregate_drives": ontap and node.adp == "none" or node.root_aggregate_drives > 0,
             "wafl_reserve_pct": ontap,
             "snapshot_reserve_pct": ontap,
             "ddp_preservation_drives": not ontap and node.raid_type == "ddp",

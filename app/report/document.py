@@ -854,8 +854,11 @@ class ReportBuilder:
             total = capacity.total
             with_copies = ""
             if total.effective_with_snapshots_bytes > total.effective_bytes:
-                with_copies = (f"; with Snapshot copies and clones {self.cap(total.effective_with_snapshots_bytes)} "
-                               f"(total efficiency ratio {fmt_ratio(total.efficiency_ratio)})")
+                # logical space: each Snapshot copy and clone counted at its volume's full size, as ONTAP's total
+                # efficiency ratio counts it; not capacity for more data
+                with_copies = (f"; logical space counting each Snapshot copy and clone at its full size "
+                               f"{self.cap(total.effective_with_snapshots_bytes)} (ONTAP's total efficiency ratio "
+                               f"{fmt_ratio(total.efficiency_ratio)}; not space for more data)")
             story.append(self.p(
                 f"Raw capacity <b>{self.cap(total.raw_bytes)}</b>, usable <b>{self.cap(total.usable_bytes)}</b>, "
                 f"effective <b>{self.cap(total.effective_bytes)}</b> (data reduction "
@@ -1486,6 +1489,22 @@ class ReportBuilder:
             story += [self.p("When a site is lost:")] + [self.p("• " + _e(line), s.small) for line in sites]
         return story
 
+    def _copies_requirement(self, grown_copies_bytes) -> str:
+        """The physical part of the capacity requirement in words, where this design keeps Snapshot copies or clones
+        (their blocks, grown with the data, must fit the usable capacity with it: ``models.sizing.capacity_reasons``,
+        though the effective capacity does not count them); "" where it keeps none."""
+        capacity = self.evaluation.capacity
+        if capacity is None:
+            return ""
+        copies = sum(r.efficiency.snapshot_physical_bytes + r.efficiency.clone_physical_bytes
+                     for r in capacity.systems if r.efficiency is not None)
+        if copies <= 0:
+            return ""
+        grown = grown_copies_bytes(self.scenario, self.project.requirements, copies)
+        return (f" for the data sets, plus the physical blocks of their Snapshot copies and clones "
+                f"({self.cap(copies)} on this design now, {self.cap(grown)} grown with the data), which must fit the "
+                "usable capacity with the data,")
+
     def recommendation(self) -> list:
         """The "Recommendation" section when the project states requirements (``models.sizing``): the catalog's
         configurations ranked by the stated rule and why each meets or fails, then what the first ranked is (an
@@ -1495,7 +1514,7 @@ class ReportBuilder:
         (``sizing``: the GUI's, already run) is shown as it is; without one the catalog is searched here, once."""
         from models.present.recommendation import RANKED_SHOWN
         from models.project.model import Requirements
-        from models.sizing import ranking_rule, size, takeover_assumed, tie_words
+        from models.sizing import grown_copies_bytes, ranking_rule, size, takeover_assumed, tie_words
 
         if self.project.requirements == Requirements():
             return []
@@ -1503,9 +1522,11 @@ class ReportBuilder:
         result = self.sizing if self.sizing is not None else size(self.project, top=5, catalog=self.catalog)
         story: list = [self.section_break(), _heading("Recommendation", s)]
         need = result.needed_effective_bytes
+        horizon = self.project.requirements.horizon_months
         story.append(self.p(f"{result.considered:,} configurations from the catalog were considered against the "
-                            f"requirements: {self.cap(need)} effective over {self.project.requirements.horizon_months} "
-                            "months and every workload's SLO at its grown target"
+                            f"requirements: {self.cap(need)} effective over {horizon} months"
+                            + self._copies_requirement(grown_copies_bytes)
+                            + " and every workload's SLO at its grown target"
                             + ha_state_words(self.project.requirements) + "."))
         priced = result.currency is not None
         rows = [["Rank", "Configuration", "Cost" if priced else "Rack units", "Power", "Effective",

@@ -33,6 +33,12 @@ from models.catalog import Catalog, CatalogError, CloudDisk, CloudVm, Controller
 from models.project import CloudVmNode, ControllerNode, HciClusterNode, Scenario, ShelfNode
 
 ARRAY_RAID = ("none", "raid0", "raid10", "raid5", "raid6", "ddp")
+ROOT_AGGREGATE_SOURCE = (
+    "ONTAP documentation, 'Root-data partitioning' (docs.netapp.com/us-en/ontap/concepts/"
+    "root-data-partitioning-concept.html): every node has a root aggregate, which without partitioning takes whole "
+    "drives, a RAID DP one typically one data and two parity drives; 'system node migrate-root': the root "
+    "aggregate's drives must be spares of the node when it is made, and its default RAID type is RAID DP")
+"""Where the root aggregate's whole drives (ADP off) come from."""
 """The RAID types E-Series offers (SANtricity documentation): RAID 0, 1/10, 5, 6 and DDP; "none" is the seeds'
 "No RAID stripe"."""
 
@@ -136,6 +142,8 @@ class NodeRaid:
         preserved: a Dynamic Disk Pool's preservation capacity, drives' worth; unusable: members that hold
             nothing (too few for the RAID type: a DDP under 11 drives, RAID 10 under 2); unused: members left
             over (RAID 10's odd drive).
+        root_drives: ONTAP without ADP: the whole drives of this type holding the node's root aggregate
+            (``ControllerNode.root_aggregate_drives``), outside its data aggregate and its spares.
     """
 
     node: int
@@ -149,6 +157,7 @@ class NodeRaid:
     preserved: int = 0
     unusable: int = 0
     unused: int = 0
+    root_drives: int = 0
 
 
 @dataclass(frozen=True)
@@ -308,9 +317,16 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                         "computed as asked.")
     if not drives or sum(n for _, n in drives) == 0:
         problems.append(f"{where}: no drives are linked to this controller (link shelves with drives to it).")
-    if adp == "none" and drives:
+    root_wanted = node.root_aggregate_drives if adp == "none" else 0
+    if adp == "none" and drives and not root_wanted:
         notes.append("ADP off: each node's root aggregate is assumed to sit on drives not counted here "
-                     "(add them to the spares per node if they are in these shelves).")
+                     "(give the root aggregate's drives per node if they are in these shelves).")
+    elif root_wanted and drives:
+        notes.append(f"ADP off: each node's root aggregate takes {plural(root_wanted, 'whole drive')} of these "
+                     f"shelves, outside the data aggregate and the spares ({ROOT_AGGREGATE_SOURCE}).")
+    if node.root_aggregate_drives and adp != "none":
+        notes.append(f"ADP {adp}: the root aggregates are on root partitions; the {node.root_aggregate_drives} root "
+                     "aggregate drives per node given are not used.")
 
     layouts = list(node.node_layouts)
     if layouts and len(layouts) != nodes:
@@ -330,7 +346,7 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
         return own if own is not None else node.spares_per_node
 
     out: list[DriveRaid] = []
-    for drive, total in drives:
+    for drive_index, (drive, total) in enumerate(drives):
         rule = rules.ontap_group_rule(drive, raid)
         rs = float(drive.right_sized_bytes)
         if adp == "root-data-data" and drive.media != "SSD":
@@ -361,6 +377,7 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
         # members per node: list of (label, count, member bytes, at_least_two)
         node_members: list[list[tuple[str, int, float, bool]]] = [[] for _ in range(nodes)]
         node_spares: list[SpareSet | None] = [None] * nodes
+        root_drives = [0] * nodes
         node_parts: list[Partitioning | None] = [None] * nodes
         pairs: list[tuple[int, ...]] = []
         pair_parts: list[Partitioning] = []
@@ -437,7 +454,9 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                     problems.append(f"{where}: node {k + 1} has {count} {drive.name} drive(s), fewer than its "
                                     f"{plural(wanted, 'spare')}.")
                 node_spares[k] = SpareSet(k + 1, drive.id, spares, rs, "spare drive")
-                usable_drives = count - spares
+                # the root aggregate's whole drives (ADP off), on the node's first drive type only
+                root_drives[k] = min(root_wanted, count - spares) if drive_index == 0 else 0
+                usable_drives = count - spares - root_drives[k]
                 if adp == "root-data" and usable_drives > 0:
                     partitioned = min(usable_drives, rules.ADP_MAX_PARTITIONED[adp])
                     if internal_drives is not None:
@@ -496,7 +515,7 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                                     f"{raid_label}'s {parity} parity; its members are unused.")
             spare = node_spares[k] or SpareSet(k + 1, drive.id, 0, rs)
             node_raids.append(NodeRaid(k + 1, drive.id, spare, plural(spare.count, spare.member), node_parts[k],
-                                       tuple(sets), size, rule.source))
+                                       tuple(sets), size, rule.source, root_drives=root_drives[k]))
         out.append(DriveRaid(drive.id, total, tuple(node_raids), plex, odd, tuple(pairs), tuple(pair_parts)))
 
     return _assemble(node.id, "ONTAP", raid, out, adp, 2 if mirrored else 1, problems, notes)

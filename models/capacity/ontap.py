@@ -29,7 +29,9 @@ partitioned drives + 1 spare per node, RAID DP 21+2 -> 25.5 TiB usable, 12.7 TiB
   Snapshot reserve: the project's, else 5% on a MetroCluster (SyncMirror) aggregate and 0% otherwise
   (rules.aggregate_snapshot_reserve).
 
-Without ADP the root aggregates are assumed to sit on drives outside the shelves counted here (a note says so).
+Without ADP each node's root aggregate takes the project's ``root_aggregate_drives`` whole drives of its first drive
+type (a step of their own, neither spares nor data); with none given it is assumed to sit on drives outside the
+shelves counted here (a note says so).
 """
 
 from __future__ import annotations
@@ -37,7 +39,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from models.capacity import rules
-from models.capacity.layout import RaidLayout, entry_internal_drives, even_split, is_all_flash_ontap, ontap_layout
+from models.capacity.layout import (
+    ROOT_AGGREGATE_SOURCE,
+    RaidLayout,
+    entry_internal_drives,
+    even_split,
+    is_all_flash_ontap,
+    ontap_layout,
+)
 from models.capacity.physical import GroupSet, Physical, Waterfall, describe_groups, fmt, plural
 from models.capacity.results import Aggregate, CapacityStep, frozen_inputs
 from models.capacity.step_sources import marketed_source, right_sized_source
@@ -126,6 +135,10 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
         else:
             for nr in dr.nodes:
                 spare_deduct(nr.node - 1, nr.spares.count, nr.spares.member_bytes, nr.spares.member)
+                if nr.root_drives:
+                    fall.deduct("Root aggregates", nr.root_drives * rs, f"project: root aggregate drives per node; "
+                                f"{ROOT_AGGREGATE_SOURCE}", f"{plural(nr.root_drives, 'drive')} x {fmt(rs)} on node "
+                                f"{nr.node}", {"root aggregate drives per node": str(node.root_aggregate_drives)})
                 if nr.partitioning is not None:
                     root_deduct(nr.partitioning.drives, nr.partitioning.root_bytes, f" on node {nr.node}", "root-data",
                                 nr.partitioning.root_source)

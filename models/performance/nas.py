@@ -71,7 +71,8 @@ def read_type_share(nas: NasWorkload) -> float:
 
 
 def apply_op_mix(stations: Sequence[StationSpec], nas: NasWorkload,
-                 metadata: Mapping[StationId, float] | None = None) -> tuple[list[StationSpec], str]:
+                 metadata: Mapping[StationId, float] | None = None,
+                 metadata_visits: Mapping[StationId, float] | None = None) -> tuple[list[StationSpec], str]:
     """The block path's stations turned into a file-operation path (module docstring), and a note in words.
 
     Args:
@@ -80,6 +81,9 @@ def apply_op_mix(stations: Sequence[StationSpec], nas: NasWorkload,
         (the read cache's misses and Flash Cache hits, :mod:`models.performance.cache`): a read-only metadata
         operation adds it to the station's read demand, a modifying one to its write demand (it waits for the
         block to be read before it changes it). None or empty: metadata operations use no data station.
+        metadata_visits: at a station on a branch (``StationSpec.branch``, e.g. the drives), the share of
+        metadata operations that visit it, by station identity: the station's read / write visit shares become
+        those of the read-type / write-type operations (the data operations' scaled by their share, plus these).
 
     Returns:
         (stations, note): new ``StationSpec`` records (the input is not changed) and a sentence for the notes.
@@ -103,8 +107,15 @@ def apply_op_mix(stations: Sequence[StationSpec], nas: NasWorkload,
             extra = metadata.get(spec.ident, 0.0) if metadata else 0.0
             meta_r = extra * f_mr / read_type if read_type > 0 else 0.0
             meta_w = extra * f_mw / write_type if write_type > 0 else 0.0
-            out.append(_respec(spec, read_s=spec.read_s * data_r + meta_r, write_s=spec.write_s * data_w + meta_w,
-                               write_async_s=spec.write_async_s * data_w))
+            changes = dict(read_s=spec.read_s * data_r + meta_r, write_s=spec.write_s * data_w + meta_w,
+                           write_async_s=spec.write_async_s * data_w)
+            if spec.branch:  # the share of each operation type that visits it
+                visit = metadata_visits.get(spec.ident, 0.0) if metadata_visits else 0.0
+                meta_rv = visit * f_mr / read_type if read_type > 0 else 0.0
+                meta_wv = visit * f_mw / write_type if write_type > 0 else 0.0
+                changes.update(read_visit=spec.read_visit * data_r + meta_rv,
+                               write_visit=spec.write_visit * data_w + meta_wv)
+            out.append(_respec(spec, **changes))
     note = (f"{nas.protocol} operation mix: {f_r:.0%} reads, {f_w:.0%} writes, {f_mr + f_mw:.0%} metadata "
             f"operations (CPU {METADATA_CPU_RATIO:g} x a data operation's, assumed; {nas.protocol} CPU "
             f"{PROTOCOL_CPU_FACTOR[nas.protocol]:g} x the block profile's, assumed); IOPS count every operation")

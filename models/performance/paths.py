@@ -279,6 +279,13 @@ class StationSpec:
             model (1: Poisson).
         ident: what the station is (node, role, index: :class:`models.performance.stations.StationId`); the
             failure states and the bands decide by it, never by ``name``. Every builder here sets it.
+        branch: "" for a station every I/O of a type passes (its demand is each one's); else the name of an
+            alternative only some I/Os take ("drives": the reads that miss the read cache), whose stations of one
+            node and index the same I/Os visit (a pool's drives and their transfer), the branches of a path each
+            taken by different I/Os (one node's drives or another's). Only the percentiles read it
+            (:mod:`models.performance.tail_latency`: the response time is then a mixture); the means use the demands.
+        read_visit, write_visit: on a branch, the share of the reads / the writes that visit the station (0..1):
+            ``read_s`` is the mean over all reads, so a visit takes ``read_s / read_visit``; 1 off a branch.
     """
 
     name: str
@@ -294,6 +301,9 @@ class StationSpec:
     scv_service: float = 1.0
     scv_arrival: float = 1.0
     ident: StationId = UNSPECIFIED
+    branch: str = ""
+    read_visit: float = 1.0
+    write_visit: float = 1.0
 
     @property
     def capacity(self) -> int:
@@ -319,6 +329,10 @@ class StationSpec:
         if total <= 0.0:
             return 1.0
         return (read_fraction * self.read_s + (1.0 - read_fraction) * self.write_s) / total
+
+
+DRIVE_BRANCH = "drives"
+"""``StationSpec.branch`` of a controller's drive pools: the reads that miss its read cache visit them."""
 
 
 @dataclass(frozen=True)
@@ -377,20 +391,28 @@ class _Builder:
     metadata: dict[StationId, float] = field(default_factory=dict)
     """Demand of one metadata operation at a station (its cache misses' drive reads, Flash Cache hits, back-end
     bytes), seconds, by station identity; :func:`models.performance.nas.apply_op_mix` adds it."""
+    metadata_visits: dict[StationId, float] = field(default_factory=dict)
+    """At a station on a branch (``StationSpec.branch``): the share of metadata operations that visit it, by
+    station identity."""
 
     def metadata_demand(self, name: str, component: str, demand_s: float, *, ident: StationId, kind: str,
-                        servers: int = 1, multiplicity: int = 1, scv_service: float | None = None) -> None:
+                        servers: int = 1, multiplicity: int = 1, scv_service: float | None = None,
+                        branch: str = "", visit: float = 1.0) -> None:
         """Record ``demand_s`` (seconds) of one metadata operation at the station ``ident`` (0 or less: nothing);
         when the path has no such station yet (its data reads all hit the cache) it is added with no data work and
-        the given ``name``, ``component``, ``kind``, ``servers``, ``multiplicity`` and ``scv_service`` (None: the
-        kind's value), as :meth:`add` would."""
+        the given ``name``, ``component``, ``kind``, ``servers``, ``multiplicity``, ``scv_service`` (None: the
+        kind's value) and ``branch``, as :meth:`add` would; ``visit``: on a branch, the share of metadata
+        operations that visit it."""
         if demand_s <= 0:
             return
         if not any(st.ident == ident for st in self.stations):
             scv = kind_scv(kind) if scv_service is None else float(scv_service)
             self.stations.append(StationSpec(name, component, 0.0, 0.0, max(int(servers), 1), False, True, kind, 0.0,
-                                             max(int(multiplicity), 1), scv, ARRIVAL_SCV, ident))
+                                             max(int(multiplicity), 1), scv, ARRIVAL_SCV, ident, branch,
+                                             0.0 if branch else 1.0, 0.0 if branch else 1.0))
         self.metadata[ident] = self.metadata.get(ident, 0.0) + demand_s
+        if branch:
+            self.metadata_visits[ident] = self.metadata_visits.get(ident, 0.0) + visit
 
     def profile_used(self, profile: PerfProfile, found: bool, note: str, workload: Workload) -> None:
         """Record the profile's uncertainty for the bands (:mod:`models.performance.bands`): ``found`` False
@@ -401,7 +423,8 @@ class _Builder:
 
     def add(self, name: str, component: str, read_s: float, write_s: float, servers: int = 1,
             delay: bool = False, storage_side: bool = True, kind: str = "", write_async_s: float = 0.0,
-            multiplicity: int = 1, scv_service: float | None = None, *, ident: StationId) -> None:
+            multiplicity: int = 1, scv_service: float | None = None, *, ident: StationId, branch: str = "",
+            read_visit: float = 1.0, write_visit: float = 1.0) -> None:
         """Append a station (arguments as :class:`StationSpec`; negative demands count as 0, servers and
         multiplicity at least 1; ``scv_service`` None: the kind's value, :func:`variability.kind_scv`; ``ident``
         required, so that no station is built without its identity); a station with no work at all is left
@@ -418,7 +441,8 @@ class _Builder:
         spec.__dict__.update(name=name, component=component, read_s=read_s, write_s=write_s, servers=servers,
                              delay=delay, storage_side=storage_side, kind=kind, write_async_s=write_async_s,
                              multiplicity=max(int(multiplicity), 1), scv_service=scv, scv_arrival=ARRIVAL_SCV,
-                             ident=ident)
+                             ident=ident, branch=branch, read_visit=min(max(float(read_visit), 0.0), 1.0),
+                             write_visit=min(max(float(write_visit), 0.0), 1.0))
         self.stations.append(spec)
 
 
@@ -787,11 +811,13 @@ def drive_cost(drive: Drive, block: float, random_fraction: float, raid: str, st
 
 
 def _add_drives(b: _Builder, name: str, component: str, drive: Drive, drives: int, share: float, cost: DriveCost,
-                block: float, *, ident: StationId) -> None:
+                block: float, *, ident: StationId, miss: float = 1.0) -> None:
     """Drive stations of one node / pool serving ``share`` of the I/O over ``drives`` drives, each drive its own
     queue (``multiplicity``; an SSD with ``parallelism`` servers); ``block``: the workload's block, bytes (an HDD
     visit's constant transfer, for its service-time variability); ``ident``: the pool's identity (role
-    ``drives``; an SSD pool's transfer station takes role ``drive_transfer`` of the same node and index).
+    ``drives``; an SSD pool's transfer station takes role ``drive_transfer`` of the same node and index);
+    ``miss``: the share of reads that miss the read cache (``cost`` includes it): the stations are the branch
+    "drives" that ``share`` x ``miss`` of the reads visit (``StationSpec.branch``; the rest are served from cache).
 
     Drive writes are asynchronous: every modelled controller acknowledges a write once it is in its mirrored
     write cache (ONTAP NVRAM, E-Series / array cache) and writes the drives later (WAFL consistency points,
@@ -799,17 +825,21 @@ def _add_drives(b: _Builder, name: str, component: str, drive: Drive, drives: in
     """
     if drives <= 0:
         return
+    # a read that hits the cache visits no drive (writes reach them after their acknowledgement only)
+    visit = share * miss
     if drive.media == "HDD":
         scv = hdd_positioning_scv(drive.read_service_time_us * 1e-6, block / (drive.max_read_mbps * 1e6), drive.rpm)
         b.add(f"{name}", component, share * (cost.media_r + cost.xfer_r), 0.0, servers=drive.parallelism,
               multiplicity=drives, kind="drive", write_async_s=share * (cost.media_w + cost.xfer_w), scv_service=scv,
-              ident=ident)
+              ident=ident, branch=DRIVE_BRANCH, read_visit=visit, write_visit=0.0)
     else:
         b.add(f"{name}", component, share * cost.media_r, 0.0, servers=drive.parallelism, multiplicity=drives,
-              kind="drive", write_async_s=share * cost.media_w, ident=ident)
+              kind="drive", write_async_s=share * cost.media_w, ident=ident, branch=DRIVE_BRANCH, read_visit=visit,
+              write_visit=0.0)
         b.add(f"{name} transfer", component, share * cost.xfer_r, 0.0, multiplicity=drives, kind="drive",
               write_async_s=share * cost.xfer_w, scv_service=DETERMINISTIC_SCV,
-              ident=StationId("drive_transfer", ident.node, ident.index))
+              ident=StationId("drive_transfer", ident.node, ident.index), branch=DRIVE_BRANCH, read_visit=visit,
+              write_visit=0.0)
 
 
 # ----------------------------------------------------------------------------------------------- systems
@@ -895,10 +925,11 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     drive = catalog.get(max(by_drive, key=lambda d: by_drive[d]), Drive)
     if len(by_drive) > 1:
         b.notes.append(f"{node.id}: mixed drive types; modelled as {drive.name}")
-    spares = node.spares_per_node * nodes
+    # the spares and, without ADP, the root aggregates' whole drives hold no data
+    spares = (node.spares_per_node + (node.root_aggregate_drives if node.adp == "none" else 0)) * nodes
     usable = max(total - spares, 0)
     if usable <= 0:
-        raise PathError(f"{node.id}: all {total} drives are spares")
+        raise PathError(f"{node.id}: all {total} drives are spares or root aggregate drives")
     # the RAID groups the capacity rules built of this drive type (models.capacity.layout): their parity sets the
     # write penalty and, on ONTAP's dedicated parity members, the drives that serve reads
     raid = layout.raid_type if layout is not None else node.raid_type
@@ -967,9 +998,10 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     for k in range(nodes):
         shelf_id = shelves[min(k, len(shelves) - 1)].id
         _add_drives(b, f"{label}s ({unit[k]})", shelf_id, drive, per_node_read,
-                    1.0 / nodes, cost_pool, block, ident=StationId("drives", node=k + 1))
+                    1.0 / nodes, cost_pool, block, ident=StationId("drives", node=k + 1),
+                    miss=(1.0 - hit) * (1.0 - cold))
         _metadata_drives(b, f"{label}s ({unit[k]})", shelf_id, drive, per_node_read, 1.0 / nodes, meta,
-                         ident=StationId("drives", node=k + 1))
+                         ident=StationId("drives", node=k + 1), miss=split.metadata_miss)
         if isinstance(backend, LinkType):
             rate = backend.payload_mbps * 1e6
             b.add(f"{unit[k]} back-end {backend.name}", node.id, cost.backend_bytes_r / rate / nodes, 0.0,
@@ -1002,22 +1034,26 @@ def _metadata_note(split: CacheSplit) -> str:
 
 
 def _metadata_drives(b: _Builder, name: str, component: str, drive: Drive, drives: int, share: float,
-                     cost: DriveCost, *, ident: StationId) -> None:
+                     cost: DriveCost, *, ident: StationId, miss: float) -> None:
     """The drive work of one metadata operation's cache miss (``cost``: one small random read at the metadata miss
-    ratio, :func:`drive_cost`) on the pool ``ident`` of ``drives`` drives serving ``share`` of the I/O, on the
-    stations :func:`_add_drives` builds (an SSD pool's transfer station too)."""
+    ratio ``miss``, :func:`drive_cost`) on the pool ``ident`` of ``drives`` drives serving ``share`` of the I/O, on
+    the stations :func:`_add_drives` builds (an SSD pool's transfer station too), which ``share`` x ``miss`` of the
+    metadata operations visit."""
     if drives <= 0:
         return
+    visit = share * miss
     if drive.media == "HDD":
         scv = hdd_positioning_scv(drive.read_service_time_us * 1e-6, METADATA_BLOCK_BYTES / (drive.max_read_mbps * 1e6),
                                   drive.rpm)
         b.metadata_demand(name, component, share * (cost.media_r + cost.xfer_r), servers=drive.parallelism,
-                          multiplicity=drives, kind="drive", scv_service=scv, ident=ident)
+                          multiplicity=drives, kind="drive", scv_service=scv, ident=ident, branch=DRIVE_BRANCH,
+                          visit=visit)
     else:
         b.metadata_demand(name, component, share * cost.media_r, servers=drive.parallelism, multiplicity=drives,
-                          kind="drive", ident=ident)
+                          kind="drive", ident=ident, branch=DRIVE_BRANCH, visit=visit)
         b.metadata_demand(f"{name} transfer", component, share * cost.xfer_r, multiplicity=drives, kind="drive",
-                          scv_service=DETERMINISTIC_SCV, ident=StationId("drive_transfer", ident.node, ident.index))
+                          scv_service=DETERMINISTIC_SCV, ident=StationId("drive_transfer", ident.node, ident.index),
+                          branch=DRIVE_BRANCH, visit=visit)
 
 
 def _object_store_station(b: _Builder, component: str, cold: float, latency_us: float) -> None:
@@ -1532,7 +1568,7 @@ def build_path(scenario: Scenario, catalog: Catalog, workload: Workload,
             raise PathError(f"workload '{workload.name}' is {workload.nas.protocol} but the links to "
                             f"'{workload.target}' carry {protocol}: link the hosts with an Ethernet link type that "
                             f"carries {family}")
-        stations, note = apply_op_mix(b.stations, workload.nas, b.metadata)
+        stations, note = apply_op_mix(b.stations, workload.nas, b.metadata, b.metadata_visits)
         b.stations = list(stations)
         b.notes.append(note)
     names = [s.name for s in b.stations]

@@ -220,7 +220,9 @@ def takeover(path: WorkloadPath, family: str = "ONTAP") -> DegradedPath | None:
         partner = moved.get(s.ident)
         if partner is not None:
             s = _respec(s, read_s=s.read_s + partner.read_s, write_s=s.write_s + partner.write_s,
-                        write_async_s=s.write_async_s + partner.write_async_s)
+                        write_async_s=s.write_async_s + partner.write_async_s,
+                        read_visit=min(s.read_visit + partner.read_visit, 1.0) if s.branch else s.read_visit,
+                        write_visit=min(s.write_visit + partner.write_visit, 1.0) if s.branch else s.write_visit)
         if s.ident.role == "target_ports" and s.multiplicity >= 2:
             s = _respec(s, multiplicity=max(1, round(s.multiplicity * (nodes - 1) / nodes)))
         merged.append(s)
@@ -334,11 +336,14 @@ def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes
             continue
         part = members / m  # the group's drives' share of the pool's demand, spread as in normal operation
         rest = (m - members) / m
+        # on a branch (the reads that miss the cache) each part is visited by its share of those reads
+        visits_rest = dict(read_visit=s.read_visit * rest, write_visit=s.write_visit * rest) if s.branch else {}
+        visits_part = dict(read_visit=s.read_visit * part, write_visit=s.write_visit * part) if s.branch else {}
         out.append(_respec(s, multiplicity=m - members, read_s=s.read_s * rest, write_s=s.write_s * rest,
-                           write_async_s=s.write_async_s * rest,
+                           write_async_s=s.write_async_s * rest, **visits_rest,
                            name=f"{s.name}, other RAID groups", ident=StationId(s.ident.role, s.ident.node, 0)))
         out.append(_respec(s, multiplicity=members - 1, read_s=s.read_s * part * (1.0 + extra),
-                           write_s=s.write_s * part, write_async_s=s.write_async_s * part,
+                           write_s=s.write_s * part, **visits_part, write_async_s=s.write_async_s * part,
                            name=f"{s.name}, degraded RAID group", ident=StationId(s.ident.role, s.ident.node, 1)))
     whole = members >= first.multiplicity
     # the rebuild's background load: on the degraded group's surviving drives only (all the pool when it is the group)

@@ -13,6 +13,17 @@ utilisation (this workload's and the other workloads' load). Reads and writes ar
 each with its own service time at every station (``StationSpec.read_s`` / ``write_s``; work done after the
 acknowledgement is not waited for).
 
+Where only some of the I/Os visit a station (``StationSpec.branch``: the drives, which a read that misses the read
+cache visits and one that hits does not), the response time is a mixture, not one sum: an I/O that hits the cache
+waits at none of the drives, one that misses waits there and takes a whole drive read (a drive station's demand per
+I/O over its share of visits). Its percentiles are then the mixture's
+(:func:`models.queueing.tail.mixture_quantiles`): a component per operation type and branch, each the sum of its
+stations as above, and one for the I/Os that visit no branch, reads and writes alike, fitted to their mixture's
+moments as a path without branches is. A branch station's mean wait per visit is its mean wait per I/O over the
+share of I/Os that visit it (a read visits one node's drives, not a slice of every node's; a write, whose drive
+work comes after its acknowledgement, none). A path with no branch is computed as one translated gamma fitted to
+the read / write mixture's moments.
+
 Only where needed: the curve's points (a few hundred, one vectorised pass per workload) and the search of the max
 IOPS at a p99 SLO (two grid passes), never per station in Python loops.
 """
@@ -34,6 +45,7 @@ from models.queueing.tail import (
     erlang_c_tabled,
     gamma_quantiles,
     mixture_cumulants,
+    mixture_quantiles,
     station_cumulants,
 )
 
@@ -99,6 +111,42 @@ class TailStations:
     q_service: np.ndarray
     q_scv_mix: np.ndarray
     services: tuple[tuple[float, float, float], tuple[float, float, float]]
+    mixture: _Mixture | None = None
+    """Where some I/Os visit a branch station and others do not (module docstring): the mixture's components."""
+
+
+@dataclass(frozen=True)
+class _Component:
+    """One component of a path's response-time mixture: the I/Os of one type (``op``: 0 reads, 1 writes) that take
+    one branch (or none), share ``weight`` of all I/Os. ``alternatives``: the branch's ways, each (the queueing
+    stations it visits, as indices into ``TailStations.q``; its share of the component's I/Os; the sums over those
+    stations of the service's cumulants per visit); empty for the I/Os that visit no branch."""
+
+    op: int
+    weight: float
+    alternatives: tuple[tuple[np.ndarray, float, tuple[float, float, float]], ...]
+
+
+@dataclass(frozen=True)
+class _Mixture:
+    """A path's branches as the percentiles read them (:class:`TailStations` ``mixture``).
+
+    Attributes:
+        on_branch: (Q,) which queueing stations are on a branch; visits: (Q,) the share of all I/Os that visit each
+        (1 off a branch): its mean wait per visit is its mean wait per I/O over this; common: per operation type,
+        the sums over the stations off a branch of the service's cumulants; components: the mixture's.
+    """
+
+    on_branch: np.ndarray
+    visits: np.ndarray
+    common: tuple[tuple[float, float, float], tuple[float, float, float]]
+    components: tuple[_Component, ...]
+
+    def key(self) -> tuple:
+        """Its values as one hashable key (:func:`content_key`)."""
+        return (self.on_branch.tobytes(), self.visits.tobytes(), self.common,
+                tuple((c.op, c.weight, tuple((ks.tobytes(), share, sums) for ks, share, sums in c.alternatives))
+                      for c in self.components))
 
 
 def _service_sums(service_s: np.ndarray, scv: np.ndarray) -> tuple[float, float, float]:
@@ -145,7 +193,57 @@ def _tail_stations(specs: tuple[StationSpec, ...], read_fraction: float) -> Tail
     return TailStations(storage, queue, servers, copies, capacity, demand, shares, v_open, read_s, write_s, scv,
                         scv_mix, delay, rf, q, servers[q], demand[q] / capacity[q],
                         rf * read_s[q] + (1.0 - rf) * write_s[q], scv_mix[q],
-                        (_service_sums(read_s[q], scv[q]), _service_sums(write_s[q], scv[q])))
+                        (_service_sums(read_s[q], scv[q]), _service_sums(write_s[q], scv[q])),
+                        _mixture([specs[i] for i in q], rf))
+
+
+_PARTIAL = 1.0 - 1e-9
+"""A branch's visits below this share of an operation type's I/Os leave some of them off every branch."""
+
+
+def _mixture(queues: list[StationSpec], rf: float) -> _Mixture | None:
+    """The :class:`_Mixture` of a path's storage-side queueing stations ``queues`` at read fraction ``rf``; None
+    when no I/O of an operation type of a share above 0 visits a branch."""
+    on = np.array([bool(s.branch) for s in queues], dtype=bool)
+    if not on.any():
+        return None
+    weights = (rf, 1.0 - rf)
+    ways: list[dict[tuple, list[int]]] = [{}, {}]
+    for k, s in enumerate(queues):
+        for op, visit in enumerate((s.read_visit, s.write_visit)):
+            if s.branch and visit > 0.0 and (s.read_s if op == 0 else s.write_s) > 0.0:
+                ways[op].setdefault((s.branch, s.ident.node, s.ident.index), []).append(k)
+    shares = [{key: max((queues[k].read_visit, queues[k].write_visit)[op] for k in ks) for key, ks in ways[op].items()}
+              for op in (0, 1)]
+    if not any(w > 0.0 and shares[op] for op, w in enumerate(weights)):
+        return None
+    visits = np.array([rf * s.read_visit + (1.0 - rf) * s.write_visit if s.branch else 1.0 for s in queues])
+    off = ~on
+    scv = np.array([s.scv_service for s in queues], dtype=float)
+    common = tuple(_service_sums(np.array([s.read_s if op == 0 else s.write_s for s in queues])[off], scv[off])
+                   for op in (0, 1))
+    components: list[_Component] = []
+    for op, w in enumerate(weights):
+        if w <= 0.0:
+            continue
+        total = sum(shares[op].values())
+        scale = 1.0 / total if total > 1.0 else 1.0  # branches are taken by different I/Os: at most all of them
+        by_branch: dict[str, list[tuple]] = {}
+        for key, ks in ways[op].items():
+            share = shares[op][key] * scale
+            per_visit = np.array([(queues[k].read_s if op == 0 else queues[k].write_s)
+                                  / max((queues[k].read_visit, queues[k].write_visit)[op], 1e-12) for k in ks])
+            by_branch.setdefault(key[0], []).append((np.array(ks, dtype=np.intp), share,
+                                                     _service_sums(per_visit, scv[ks])))
+        rest = 1.0 - total * scale
+        if rest > 1.0 - _PARTIAL:
+            components.append(_Component(op, w * rest, ()))
+        for alternatives in by_branch.values():
+            branch_share = sum(a[1] for a in alternatives)
+            components.append(_Component(op, w * branch_share,
+                                         tuple((ks, share / branch_share, sums) for ks, share, sums in alternatives)))
+    visits = np.where(visits > 0.0, visits, 1.0)
+    return _Mixture(on, visits, (common[0], common[1]), tuple(components))
 
 
 TailRequest = tuple[TailStations, np.ndarray, np.ndarray, np.ndarray]
@@ -191,6 +289,13 @@ def tail_ms_many(requests: Sequence[TailRequest], probabilities: tuple[float, ..
         first[key] = i
         groups.setdefault(len(ts.q), []).append(i)
     for width, members in groups.items():
+        mixed = [i for i in members if requests[i][0].mixture is not None]
+        for i in mixed:  # some I/Os visit a branch (the drives) and others not: the mixture's percentiles
+            out[i] = _tail_mixture(requests[i], probabilities)
+        if mixed:
+            members = [i for i in members if requests[i][0].mixture is None]
+            if not members:
+                continue
         if width == 0:
             for i in members:
                 ts, x = requests[i][0], np.asarray(requests[i][1], dtype=float)
@@ -214,7 +319,8 @@ def content_key(arrays: object) -> tuple:
     hit = _CONTENT.get(id(arrays))
     if hit is not None and hit[0] is arrays:
         return hit[1]
-    key = tuple((name, (value.shape, value.dtype.str, value.tobytes()) if isinstance(value, np.ndarray) else value)
+    key = tuple((name, (value.shape, value.dtype.str, value.tobytes()) if isinstance(value, np.ndarray)
+                 else value.key() if isinstance(value, _Mixture) else value)
                 for name, value in vars(arrays).items() if not isinstance(value, (dict, list)))
     if len(_CONTENT) >= 4096:
         _CONTENT.clear()
@@ -266,6 +372,47 @@ def _tail_group(requests: Sequence[TailRequest], probabilities: tuple[float, ...
     cuts = np.cumsum(lengths)[:-1]
     split = [np.split(v * 1e3, cuts) for v in values]
     return [tuple(parts[k] for parts in split) for k in range(len(requests))]
+
+
+def _tail_mixture(request: TailRequest, probabilities: tuple[float, ...]) -> tuple[np.ndarray, ...]:
+    """:func:`tail_ms` of a path with a :class:`_Mixture` (module docstring): each component's cumulants, the
+    stations off a branch and the fixed latencies for all of them, and the quantiles of their mixture."""
+    ts, x, res, bg = request
+    mix = ts.mixture
+    assert mix is not None
+    res_s = np.asarray(res, dtype=float)[:, ts.q] * 1e-3
+    u = np.minimum(np.asarray(x, dtype=float)[:, None] * ts.q_load + np.asarray(bg, dtype=float)[ts.q], 1.0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        wait = np.maximum(res_s - ts.q_service, 0.0)
+        # the mean wait of one visit: a branch station's mean wait per I/O over the share of I/Os that visit it
+        cond = np.where(u > 0.0, wait / (mix.visits * np.where(u > 0.0, u, 1.0)), 0.0)
+    cond = np.where(np.isfinite(res_s), cond, np.inf)
+    p_wait = erlang_c_tabled(ts.q_servers, u, sorted_unique(ts.q_servers))
+    wait_scv = conditional_wait_scv(ts.q_servers, u, ts.q_scv_mix)
+    w1, w2, w3 = station_cumulants(np.zeros(1), np.zeros(1), p_wait, cond, wait_scv)
+    off = ~mix.on_branch
+    base = (w1[:, off].sum(axis=1) + ts.delay_s, w2[:, off].sum(axis=1), w3[:, off].sum(axis=1))
+    weights, parts = [], []
+    off_weights, off_parts = [], []  # the I/Os on no branch, reads and writes: one component (their moments')
+    for c in mix.components:
+        common = mix.common[c.op]
+        k1, k2, k3 = base[0] + common[0], base[1] + common[1], base[2] + common[2]
+        if not c.alternatives:
+            off_weights.append(c.weight)
+            off_parts.append((k1, k2, k3))
+            continue
+        ways = tuple((w1[:, ks].sum(axis=1) + sums[0], w2[:, ks].sum(axis=1) + sums[1],
+                      w3[:, ks].sum(axis=1) + sums[2]) for ks, _share, sums in c.alternatives)
+        b1, b2, b3 = ways[0] if len(ways) == 1 else mixture_cumulants(
+            tuple(share for _ks, share, _sums in c.alternatives), ways)
+        weights.append(c.weight)
+        parts.append((k1 + b1, k2 + b2, k3 + b3))
+    if off_weights:
+        total = sum(off_weights)
+        weights.append(total)
+        parts.append(off_parts[0] if len(off_parts) == 1 else
+                     mixture_cumulants(tuple(v / total for v in off_weights), tuple(off_parts)))
+    return tuple(v * 1e3 for v in mixture_quantiles(tuple(weights), tuple(parts), probabilities))
 
 
 def open_waited_ms(ts: TailStations, demands_s: np.ndarray, iops: np.ndarray) -> np.ndarray:

@@ -163,6 +163,11 @@ class ControllerNode(NodeBase):
     raid_type: RaidType = "raid_dp"
     raid_group_size: int | None = Field(default=None, ge=2, le=64, description="drives per RAID group; None = default")
     spares_per_node: int = Field(default=1, ge=0, le=64)
+    root_aggregate_drives: int = Field(
+        default=0, ge=0, le=16, description="ONTAP without ADP: whole drives of these shelves per node that hold the "
+                                            "node's root aggregate (RAID DP: typically 1 data + 2 parity drives); "
+                                            "0 = on drives not counted here. Not spares: a failed drive's rebuild "
+                                            "uses the spares")
     adp: AdpMode = "none"
     root_partition_bytes: int | None = Field(default=None, gt=0, description="ADP root partition override")
     wafl_reserve_pct: float | None = Field(default=None, ge=0, lt=100, description="None = the ONTAP rule")
