@@ -139,8 +139,8 @@ def test_the_forbidden_pattern_catches_what_it_must():
                       "were considered; 'We've seen customers easily reaching 4x the number of IOPS with ESA than with "
                       "OSA'; the EF300 being the entry model; root-data partitioning for entry-level FAS2xxx; "
                       "12, taken equal to the AFF A20's (the same hardware); not checked against the drive-count "
-                      "limit in NetApp Hardware Universe (hwu.netapp.com); (not confirmed against a public copy of this "
-                      "document)")
+                      "limit in NetApp Hardware Universe (hwu.netapp.com); (not confirmed against a public copy of "
+                      "this document)")
     assert not _leaks("https://learn.microsoft.com/en-us/azure/azure-netapp-files/azure-netapp-files-service-levels "
                       "'Service levels for Azure NetApp Files', Standard_DS14_v2, Premium_LRS, FTT=1 RAID 5, "
                       "RAID-TEC, 2 hosts, 1 disk group, self-encrypting")

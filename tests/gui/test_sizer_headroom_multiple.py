@@ -30,5 +30,6 @@ def test_the_sizer_table_prints_large_headroom_as_a_multiple_of_the_target(qtbot
     assert listed  # variants of a design with headroom above 1,000% are in its tooltip
     for tip, a in listed:
         assert f"{a.variant}: effective " in tip
-        assert f"headroom {round(a.headroom_pct / 100):,}x the target (saturation {round(1 + a.headroom_pct / 100):,}x)" in tip
+        multiple, saturation = round(a.headroom_pct / 100), round(1 + a.headroom_pct / 100)
+        assert f"headroom {multiple:,}x the target (saturation {saturation:,}x)" in tip
         assert f"{a.headroom_pct:,.0f}%" not in tip
