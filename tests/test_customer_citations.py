@@ -139,8 +139,8 @@ def test_the_forbidden_pattern_catches_what_it_must():
                       "were considered; 'We've seen customers easily reaching 4x the number of IOPS with ESA than with "
                       "OSA'; the EF300 being the entry model; root-data partitioning for entry-level FAS2xxx; "
                       "12, taken equal to the AFF A20's (the same hardware); not checked against the drive-count "
-                      "limit in NetApp Hardware Universe (hwu.netapp.com); (unconfirmed: no public copy of this "
-                      "document is cited)")
+                      "limit in NetApp Hardware Universe (hwu.netapp.com); (not confirmed against a public copy of "
+                      "this document)")
     assert not _leaks("https://learn.microsoft.com/en-us/azure/azure-netapp-files/azure-netapp-files-service-levels "
                       "'Service levels for Azure NetApp Files', Standard_DS14_v2, Premium_LRS, FTT=1 RAID 5, "
                       "RAID-TEC, 2 hosts, 1 disk group, self-encrypting")
@@ -156,8 +156,21 @@ def test_the_forbidden_pattern_catches_what_it_must():
      "https://docs.netapp.com/us-en/ontap-systems/c400/overview.html 'Typical Power: 4209 BTU/hr'"),
     ("12 GB cache per controller from the NetApp EF550 datasheet as remembered; searched the docs and pages "
      "corpora (EF550 datasheet) and found no readable copy",
-     "12 GB cache per controller from the NetApp EF550 datasheet (unconfirmed: no public copy of this document is "
-     "cited)"),
+     "12 GB cache per controller from the NetApp EF550 datasheet (not confirmed against a public copy of this "
+     "document)"),
+    # review 57 #14: a docs repository's include file is named by the page a customer opens and the table on it
+    ("MicrosoftDocs/azure-docs, includes/disk-storage-premium-ssd-sizes.md (the 'Premium SSD sizes' table of 'Azure "
+     "managed disk types', learn.microsoft.com/azure/virtual-machines/disks-types, commit 90c7556, 2023): P30 disk "
+     "size 1,024 GiB",
+     "Microsoft, the 'Premium SSD sizes' table of 'Azure managed disk types', "
+     "learn.microsoft.com/azure/virtual-machines/disks-types, 2023: P30 disk size 1,024 GiB"),
+    ("P30 figures per disk (learn.microsoft.com/azure/virtual-machines/disks-types; MicrosoftDocs/azure-docs "
+     "includes/disk-storage-premium-ssd-sizes.md, MB/s = 10^6 bytes/s): P30 5,000 IOPS",
+     "P30 figures per disk (learn.microsoft.com/azure/virtual-machines/disks-types; its 'Premium SSD sizes' table, "
+     "MB/s = 10^6 bytes/s): P30 5,000 IOPS"),
+    ("MicrosoftDocs/azure-docs, includes/disk-storage-standard-ssd-sizes.md: E30 1,024 GiB",
+     "Microsoft, 'Azure managed disk types', its 'Standard SSD sizes' table "
+     "(https://learn.microsoft.com/en-us/azure/virtual-machines/disks-types): E30 1,024 GiB"),
     ("MicrosoftDocs/azure-compute-docs, articles/virtual-machines/disks-types.md ('Azure managed disk types', "
      "commit e4cd8b0), Premium SSD v2",
      "https://learn.microsoft.com/en-us/azure/virtual-machines/disks-types ('Azure managed disk types'), "

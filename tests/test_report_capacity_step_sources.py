@@ -122,7 +122,8 @@ def test_the_data_reduction_steps_cite_the_projects_ratio_not_a_report_as_its_so
                 continue
             assert step.name.lower() in applied, f"{system.system_id}: {step.name} on a platform without it"
             text = customer_citation(str(step.source))
-            assert text.startswith(f"project: each workload's stated {named}"), \
+            # review 57 #14: "project: each workload's stated ..." read as an internal reference
+            assert text.startswith(f"the {named} stated for each workload in this design"), \
                 f"{system.system_id} {step.name}: {text!r}"
             assert "; the mechanism: " in text
             checked += 1

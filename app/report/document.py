@@ -123,14 +123,26 @@ PAPER_SIZES = {"A4": A4, "Letter": letter}
 MARGIN = 18 * mm
 
 MODEL_DESCRIPTION = (
-    "StorPlan models every component on an I/O's path as a station of a queueing network. Ports, controller CPUs, "
-    "the mirroring of writes to the partner controller, back-end links, drives and cloud limits are M/M/c stations "
-    "(Erlang C, one server per port or "
-    "core, or a fitted parallelism); host stacks and fabric hops are pure delays. Each station's service demand per "
-    "I/O follows from the workload (protocol, block size, read/write mix, RAID write penalty, cache hit ratio) and the "
-    "catalog. The open model gives the latency at an offered IOPS up to saturation, which is set by the bottleneck "
-    "station; the closed model (exact mean-value analysis, approximate MVA for large populations) ramps the number of "
-    "outstanding I/Os as a benchmark does and gives the latency-vs-IOPS curve. Controller parameters are calibrated "
+    "StorPlan models every component on an I/O's path as a station of a queueing network. Ports, controller CPU "
+    "cores, the mirroring of writes to the partner controller, back-end links, drives and cloud limits are queues; "
+    "host stacks and fabric hops are fixed delays. Each station's service time per I/O follows from the workload "
+    "(protocol, block size, read/write mix, RAID write penalty, cache hit ratio) and the catalog. A station with "
+    "several servers (a controller's cores, an SSD's internal parallelism) is treated as Seidmann's decomposition "
+    "does (Seidmann, Schweitzer and Shalev-Oren 1987, Performance Evaluation 7): one queue that serves c times as "
+    "fast, followed by a fixed delay, so its waits grow with its load as a single queue's do. "
+    "The latency-vs-IOPS curve comes from the closed model, which adds outstanding I/Os one at a time as a benchmark "
+    "ramps its load. It uses mean-value analysis (MVA: Reiser and Lavenberg 1980; Lazowska et al. 1984, "
+    "Quantitative System Performance, ch. 6): an arriving I/O waits for the I/Os already queued at each station, "
+    "and the average queues follow from Little's law, step by step. MVA is exact when service times are random in "
+    "the way of an exponential distribution; real service times are more or less regular than that, so each I/O "
+    "also waits for the remaining part of the I/O in service, counted as Reiser's residual-life correction does "
+    "(Reiser 1979, IEEE Transactions on Communications 27; Bolch et al. 2006, Queueing Networks and Markov Chains, "
+    "§9.1.1.2). The latency at a given IOPS (the target, the operating point) comes from the open model: at each "
+    "station Allen-Cunneen's G/G/c approximation (Allen 1990, Probability, Statistics and Queueing Theory, §6.4) "
+    "scales the wait of a queue with random arrivals and service by how variable the arrivals and the service "
+    "times are; both models use the same stations and agree at light load. Saturation is the IOPS at which the "
+    "busiest station (the bottleneck) is fully used. The p95 and p99 latencies come from the spread of the waits "
+    "and service times along the path; each workload's notes say how. Controller parameters are calibrated "
     "where published measurements allow: fitted to published (IOPS, latency) points, and the fitted values are stored "
     "in the catalog with their provenance; each workload's notes say what its figures were fitted to or assumed from. "
     "Capacity is a waterfall of named steps from raw marketed capacity through right-sizing, partitioning, "
@@ -928,7 +940,9 @@ class ReportBuilder:
                 f"growth, until the {horizon}-month horizon; months until full is that headroom."
                 + (" A DR copy (a system that only receives replication) holds copies of another system's data, "
                    f"not in the totals above; it fits when the copies, grown, still fit at the {horizon}-month "
-                   "horizon." if copies and capacity.replica_only else ""), s.small))
+                   "horizon. Its physical used is the source's data as sent (after the source's data reduction) plus "
+                   "the last transfer, held until the next one lands: a little more than the source's own."
+                   if copies and capacity.replica_only else ""), s.small))
             story += [self.p(_e(note), s.small) for note in n_plus_notes]
 
         # Performance requirement per workload
@@ -1220,10 +1234,12 @@ class ReportBuilder:
                 bars = with_effective_band(bars, self.evaluation.capacity_band, system.system_id)
             story.append(_Figure(g.waterfall_drawing(bars, self.unit, self.width, self._drawings), self._places))
             banded = any(b.band is not None and b.band[0] < b.band[1] for b in bars)
+            _axis, cut = g.waterfall_axis_top([(b.label, b.before, b.after, b.kind, b.band) for b in bars])
             story.append(_para("Raw → usable → effective: red bars are deductions, green bars gains from "
                                "data reduction and copies, blue bars totals"
-                               + ("; the outlined box on the effective bar spans its P10-P90 band." if banded
-                                  else "."), s.caption))
+                               + ("; the outlined box on the effective bar spans its P10-P90 band" if banded else "")
+                               + ("; the copies' bars run past the axis' end (the break mark): their values are on "
+                                  "the right" if cut else "") + ".", s.caption))
             rows = [["Step", "Before", "After", "How", "Source"]]
             cited = SourceNotes()  # each source once, under the table (app.report.source_notes)
             exact = exact_figures(system)  # the engine's figures in the project's unit (models.present.capacity_text)
@@ -1243,7 +1259,8 @@ class ReportBuilder:
                 rows.append([Paragraph("With Snapshot copies and clones", s.tiny_bold), "",
                              self.cap(system.effective_with_snapshots_bytes),
                              "usable x total efficiency ratio", ""])
-            story += cited.under(_table(rows, [w * 0.18, w * 0.12, w * 0.12, w * 0.50, w * 0.08], s, small_cols=(3, 4)),
+            # Before and After hold "1,247.96 TiB" on one line (review 57 #18: at 12% of the width it wrapped)
+            story += cited.under(_table(rows, [w * 0.17, w * 0.13, w * 0.13, w * 0.49, w * 0.08], s, small_cols=(3, 4)),
                                  REGULAR, SMALL_SIZE, SMALL_LEADING, s.tiny.textColor)  # the notes kept with rows
             facts, why = key_figures(system, self.cap, capacity.is_replica_only(system.system_id),
                                      growth_unmeasured(self.scenario.workloads))
@@ -1426,6 +1443,9 @@ class ReportBuilder:
                                + ("growing target" if targets_grow(res) else "target (IOPS targets do not grow in "
                                                                                "this project)")
                                + " over its max IOPS at the SLO"
+                               + ("; where the SLO is required in takeover, the same in that state"
+                                  if any(c.requirement == "slo_in_takeover" for c in res.requirement_checks)
+                                  and len(series) > 1 else "")
                                + ("; and each DR copy's use of its destination's usable capacity"
                                   if any(n.startswith("DR copy on ") for n, _ in series) else "")
                                + ("; lines alike are drawn once, named by the first and how many more"

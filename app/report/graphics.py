@@ -377,6 +377,31 @@ def waterfall_drawing(bars: Sequence[WaterfallBar], unit: CapacityUnit, width: f
     return _memoised(memo, ("waterfall", tuple(rows), unit, width), lambda: _waterfall(rows, unit, width))
 
 
+WATERFALL_CUT_RATIO = 1.5
+"""The copies' bars (after the effective total: Snapshot and FlexClone copies and the total with them) that reach more
+than this times the largest of the other bars are cut at the axis' end, a break mark on them, so the deductions on
+the way to usable are not specks on an axis scaled to the copies (review 57 #18: 300 TiB for a 25 TiB system)."""
+
+
+def waterfall_axis_top(rows: Sequence[tuple]) -> tuple[float, bool]:
+    """The waterfall's axis end, bytes (before rounding to a tick), and whether bars are cut at it: the largest bar
+    up to the effective total (the last total before the copies' steps) when the copies' bars reach more than
+    :data:`WATERFALL_CUT_RATIO` times it, else the largest bar. ``rows``: (label, before, after, kind, band)."""
+    def high(r: tuple) -> float:
+        values = [v for v in (r[1], r[2]) if finite(v)] + ([r[4][1]] if r[4] is not None and finite(r[4][1]) else [])
+        return max(values, default=0.0)
+
+    totals = [i for i, r in enumerate(rows) if r[3] == "total"]
+    every = max((high(r) for r in rows), default=0.0)
+    if len(totals) < 2 or totals[-1] != len(rows) - 1:
+        return every, False
+    # the copies' part: the steps after the second-last total (the effective one) and the last total
+    core = max((high(r) for r in rows[:totals[-2] + 1]), default=0.0)
+    if core > 0 and every > WATERFALL_CUT_RATIO * core:
+        return core, True
+    return every, False
+
+
 def _memoised(memo: dict | None, key: tuple, build):
     """``memo[key]``, built by ``build()`` the first time; a new drawing every time when ``memo`` is None."""
     if memo is None:
@@ -392,9 +417,8 @@ def _waterfall(rows: list[tuple], unit: CapacityUnit, width: float) -> Drawing:
     label_w = min(max(label_w, widest + 12.0), 0.38 * width)  # long step names are not cut where room allows
     plot_w = width - label_w - value_w
     large = CapacityUnit(unit).large_bytes  # ticks at round numbers of the display unit
-    highs = [max(r[1], r[2]) for r in rows if finite(r[1]) and finite(r[2])]
-    highs += [r[4][1] for r in rows if r[4] is not None and finite(r[4][1])]
-    top = _nice_max(max(highs or [1.0]) / large) * large
+    axis_end, cut = waterfall_axis_top(rows)
+    top = _nice_max((axis_end or 1.0) / large) * large
     height = row_h * len(rows) + 18
     drawing = _drawing(width, height)
     for i in range(5):
@@ -412,20 +436,25 @@ def _waterfall(rows: list[tuple], unit: CapacityUnit, width: float) -> Drawing:
         lo, hi = (0.0, end) if kind == "total" else (min(start, end), max(start, end))
         colour = {"total": BLUE, "drop": RED, "gain": GREEN}.get(kind, MUTED)
         if kind == "flat":  # a step that changes nothing: a thin tick at the running value
-            xf = label_w + plot_w * end / top
+            xf = label_w + plot_w * min(end, top) / top
             drawing.add(Rect(xf - 0.6, y, 1.2, bar_h, fillColor=MUTED, strokeColor=None))
             drawing.add(String(width - 2, y + 2.5, _cap(end, unit), fontName=REGULAR, fontSize=7.5,
                                fillColor=MUTED, textAnchor="end"))
             continue
-        x0 = label_w + plot_w * lo / top
-        w = max(plot_w * (hi - lo) / top, 0.8)
+        x0 = label_w + plot_w * min(lo, top) / top
+        w = max(plot_w * (min(hi, top) - min(lo, top)) / top, 0.8)
         drawing.add(Rect(x0, y, w, bar_h, fillColor=colour, strokeColor=None))
+        if cut and hi > top:  # a bar beyond the axis: cut at its end, a break mark (two white slashes) near it
+            for dx in (-9.0, -5.5):
+                bx = label_w + plot_w + dx
+                drawing.add(Line(bx - 1.8, y - 1.0, bx + 1.8, y + bar_h + 1.0, strokeColor=colors.white,
+                                 strokeWidth=1.4))
         if band is not None and finite(band[0]) and finite(band[1]):  # the P10-P90 band: an outlined box
-            bx0, bx1 = (label_w + plot_w * v / top for v in band)
+            bx0, bx1 = (label_w + plot_w * min(v, top) / top for v in band)
             drawing.add(Rect(bx0, y + bar_h * 0.3, max(bx1 - bx0, 0.8), bar_h * 0.4, fillColor=None, strokeColor=INK,
                              strokeWidth=0.8))
         if i + 1 < len(rows) and kind != "total":  # connector to the next bar
-            xe = label_w + plot_w * end / top
+            xe = label_w + plot_w * min(end, top) / top
             drawing.add(Line(xe, y, xe, y - (row_h - bar_h), strokeColor=MUTED, strokeWidth=0.5,
                              strokeDashArray=[1.5, 1.5]))
         drawing.add(String(width - 2, y + 2.5, _cap(end, unit), fontName=BOLD if kind == "total" else REGULAR,

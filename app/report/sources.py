@@ -103,6 +103,9 @@ def _unit_of(record: object, field: str) -> str:
 def _scalar(value: object, unit: str, field: str, capacity_unit: CapacityUnit) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if field == "marketed_bytes" and finite(value):  # as the drive is sold: decimal TB (review 57 #15: "3.49 TiB"
+        # read as equal to the right-sized 3.49 TiB beside it)
+        return f"{fmt_capacity(value, CapacityUnit.TB, fixed=True)} ({value:,.0f} bytes)"
     if field.endswith("_bytes") and finite(value):
         return f"{fmt_capacity(value, capacity_unit, fixed=True)} ({value:,.0f} bytes)"
     if isinstance(value, int):

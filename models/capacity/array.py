@@ -67,7 +67,8 @@ def array_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
         rs = float(drive.right_sized_bytes)
         spares = nr.spares.count
         if spares:
-            fall.deduct("Spares", spares * rs, f"project: spares per node x {nodes} controllers ({source})",
+            fall.deduct("Spares", spares * rs,
+                        f"hot spares per controller as the design sets them, x {nodes} controllers ({source})",
                         f"{plural(spares, 'hot spare drive')} x {fmt(rs)}")
         members = dr.members
         shaped = layout.groups_of(drive.id)

@@ -38,8 +38,8 @@ from models.project import Workload
 from models.units import format_capacity, growth_factor, monthly_growth_log
 
 SEED_000 = "seed 000 §1.3, §3.6 (ONTAP inline compression, compaction, Snapshot copies; efficiency ratio)"
-RATIO_SOURCE = ("project: each workload's stated compression, compaction and deduplication ratios (1:1 where none is "
-                "stated)")
+RATIO_SOURCE = ("the compression, compaction and deduplication ratios stated for each workload in this design (1:1 "
+                "where none is stated)")
 
 VSAN_OSA_REDUCTION = (
     "vSAN OSA deduplication and compression, per disk group (vSAN Management API, VsanDataEfficiencyConfig: 'new "
@@ -72,7 +72,8 @@ def _ratio_source(applied: tuple[bool, bool, bool]) -> str:
     if not terms or len(terms) == 3:
         return RATIO_SOURCE
     named = terms[0] if len(terms) == 1 else ", ".join(terms[:-1]) + " and " + terms[-1]
-    return f"project: each workload's stated {named} ratio{'s' * (len(terms) > 1)} (1:1 where none is stated)"
+    return (f"the {named} ratio{'s' * (len(terms) > 1)} stated for each workload in this design (1:1 where none is "
+            "stated)")
 
 
 @functools.lru_cache(maxsize=8192)

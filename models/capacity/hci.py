@@ -190,7 +190,7 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
         usable = level
     else:
         if node.slack_space_pct is not None:
-            slack_pct, src = node.slack_space_pct, "project: slack space"
+            slack_pct, src = node.slack_space_pct, "slack space as the design sets it"
         elif host.slack_space_pct:
             slack_pct, src = host.slack_space_pct, f"catalog {host.name}: slack space ({host.cited('slack_space_pct')})"
         else:

@@ -397,7 +397,10 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                 return (float(rules.ADP_FALLBACK_ROOT_BYTES),
                         f"assumed (no catalog size for {controller.name}; seed 000 Table 3)")
             notes.append(f"Root partition {fmt(value)}: catalog {controller.name} ADP root partition size at {key}.")
-            return float(value), f"catalog {controller.name} ADP root partition at {key}"
+            # the document the catalog's size was read from, not "catalog <record>": a customer can look it up (review
+            # 57 #14); a record without one says the size is assumed
+            cited = controller.source_of("adp_root_partition_bytes")
+            return float(value), (cited if key in cited else f"{cited or 'assumed'} ({key})")
 
         if adp == "root-data-data":
             # ADPv2 (NetApp KB "What are the rules for Advanced Disk Partitioning?"): every partitioned drive has

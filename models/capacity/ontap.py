@@ -102,7 +102,7 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
     def spare_deduct(k: int, count: float, member: float, what: str) -> None:
         """Node k's (0-based) spares into the Spares step."""
         if count:
-            fall.deduct("Spares", count * member, "project: spares per node; ONTAP documentation (hot spares)",
+            fall.deduct("Spares", count * member, rules.SPARES_SOURCE,
                         f"{plural(count, what)} x {fmt(member)} on node {k + 1}",
                         {"spares per node": str(node.spares_per_node)})
 
@@ -150,7 +150,7 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
             for label, gs in sets:
                 member = gs.member_bytes
                 if gs.idle_members:
-                    fall.deduct("Spares", gs.idle_bytes, "project: spares per node; ONTAP documentation (hot spares)",
+                    fall.deduct("Spares", gs.idle_bytes, rules.SPARES_SOURCE,
                                 f"{gs.idle_members} {label} left out of RAID groups on node {k + 1}")
                 if gs.parity_bytes:
                     fall.deduct(f"{raid_label} parity", gs.parity_bytes,

@@ -38,6 +38,12 @@ ONTAP_DOCS = "ONTAP documentation"
 SANTRICITY_DOCS = "SANtricity documentation"
 VSAN_DOCS = "VMware vSAN documentation"
 CVO_DOCS = "NetApp Cloud Volumes ONTAP documentation"
+SPARES_SOURCE = ("hot spares per node as the design sets them; NetApp 'ONTAP 9 Disks and Aggregates Power Guide', "
+                 "'How to determine the number of disks or disk partitions required for an aggregate': at least one "
+                 "hot spare disk or partition for all-flash aggregates, two for other aggregates")
+"""The source of an ONTAP system's Spares step: the count is the design's, the minimum ONTAP asks is the guide's (the
+step once read "project: spares per node; ONTAP documentation (hot spares)", which a customer cannot look up: review
+57 #14)."""
 
 POLICY_LABEL = {
     "ftt1-raid1": "FTT=1 RAID 1",

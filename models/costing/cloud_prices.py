@@ -95,8 +95,8 @@ DISK_PRICES: dict[tuple[str, str], CloudPrice] = {
                                                                             "(baseline IOPS and throughput included)"),
     ("Azure", "StandardSSD_LRS"): CloudPrice(0.075, "GiB-month", "assumption", f"{_AZDISK}: E30 (1 TiB) about 77 a "
                                                                               "month"),
-    ("AWS", "gp3"): CloudPrice(0.08, "GiB-month", "assumption", f"{_EBS}: gp3 0.08 per GB-month{_AS_GIB}; baseline "
-                                                               "3,000 IOPS and 125 MB/s included"),
+    ("AWS", "gp3"): CloudPrice(0.08, "GiB-month", "assumption", f"{_EBS}: gp3 0.08 per GB-month{_AS_GIB}; the gp3 "
+                                                               "baseline (3,000 IOPS, 125 MiB/s) included"),
     ("AWS", "io1"): CloudPrice(0.125, "GiB-month", "assumption", f"{_EBS}: io1 0.125 per GB-month{_AS_GIB}; "
                                                                 "provisioned IOPS not counted"),
     ("AWS", "st1"): CloudPrice(0.045, "GiB-month", "assumption", f"{_EBS}: st1 0.045 per GB-month{_AS_GIB}"),

@@ -1370,9 +1370,13 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
              "write (assumed; this platform compresses only)") if node.dedupe_compression else "")
     )
     unit = "host storage pool" if esa else "disk group"
-    limit = (f"the assumed software limit of {rec.max_iops_per_disk_group:,.0f} front-end IOPS per {unit} "
-             "(catalog)" if rec.max_iops_per_disk_group else f"no per-{unit.replace(' ', '-')} software limit in "
-                                                              "the catalog record")
+    # where the limit comes from, as a customer can follow it: the sources table lists the record's derivation (the
+    # note once ended "(catalog)", review 57 #14)
+    kind = rec.kind_of("max_iops_per_disk_group") or "assumed"
+    limit = (f"the {'assumed' if kind == 'assumed' else kind + ', unvalidated'} software limit of "
+             f"{rec.max_iops_per_disk_group:,.0f} front-end IOPS per {unit} (its derivation is under {rec.name} in the "
+             "sources)" if rec.max_iops_per_disk_group else f"no per-{unit.replace(' ', '-')} software limit in "
+                                                             "the catalog record")
     b.notes.append(
         f"vSAN peak IOPS is not validated: seed 002 publishes latencies at ~8,000 TPS only; saturation rests on "
         f"{limit}; the latency at light load (write 1.7-2.1 ms RAID1) is the validated part"

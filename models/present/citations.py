@@ -54,8 +54,22 @@ _REWRITE_PATTERNS: Final[tuple[tuple[str, str, int, str | None], ...]] = (
     (r"NetAppDocs ([a-z0-9-]+)", r"NetApp documentation (docs.netapp.com/us-en/\1)", 0, "NetAppDocs "),
     (r"(?:MicrosoftDocs/[A-Za-z-]+,?\s*)?articles/([^\s'(),;]+)\.md", r"https://learn.microsoft.com/en-us/azure/\1", 0,
      "articles/"),
+    # an include file is a table the docs repository shares between pages: the page a customer opens and the table's
+    # heading on it, never the file's name (review 57 #14)
+    (r"(?:MicrosoftDocs/[A-Za-z-]+,?\s*)?includes/[^\s'(),;]+\.md\s*\((the '[^']+' table of '[^']+', [^()]*)\)",
+     r"Microsoft, \1", 0, "includes/"),
+    (r"(?<=disks-types; )(?:MicrosoftDocs/[A-Za-z-]+,?\s*)?includes/disk-storage-premium-ssd-sizes\.md",
+     "its 'Premium SSD sizes' table", 0, "includes/"),
+    (r"(?<=disks-types; )(?:MicrosoftDocs/[A-Za-z-]+,?\s*)?includes/disk-storage-standard-ssd-sizes\.md",
+     "its 'Standard SSD sizes' table", 0, "includes/"),
+    (r"(?:MicrosoftDocs/[A-Za-z-]+,?\s*)?includes/disk-storage-premium-ssd-sizes\.md",
+     "Microsoft, 'Azure managed disk types', its 'Premium SSD sizes' table "
+     "(https://learn.microsoft.com/en-us/azure/virtual-machines/disks-types)", 0, "includes/"),
+    (r"(?:MicrosoftDocs/[A-Za-z-]+,?\s*)?includes/disk-storage-standard-ssd-sizes\.md",
+     "Microsoft, 'Azure managed disk types', its 'Standard SSD sizes' table "
+     "(https://learn.microsoft.com/en-us/azure/virtual-machines/disks-types)", 0, "includes/"),
     (r"(?:MicrosoftDocs/[A-Za-z-]+,?\s*)?includes/([^\s'(),;]+)\.md",
-     r"Microsoft Azure documentation, shared table '\1'", 0, "includes/"),
+     r"a table of the Microsoft Azure documentation (learn.microsoft.com/en-us/azure)", 0, "includes/"),
     (r"(?:awsdocs/[A-Za-z0-9-]+,?\s*)?doc_source/([^\s'(),;]+)\.md",
      r"https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/\1.html", 0, "doc_source/"),
     # the NetBox device-type library's field and a Dell manual's file name: in words (r2 review #9)
@@ -91,11 +105,12 @@ _REWRITE_PATTERNS: Final[tuple[tuple[str, str, int, str | None], ...]] = (
     (r"\bnot published in the sources (?:read|searched)\b", "not published in the documents consulted", 0,
      "not published in the sources "),
     # a value recalled, not read: say so in words a customer can weigh
-    (r",? as remembered\b", " (unconfirmed: no public copy of this document is cited)", re.IGNORECASE, None),
+    # (in plain words: "unconfirmed: no public copy ... is cited" read as an internal note, review 57 #14)
+    (r",? as remembered\b", " (not confirmed against a public copy of this document)", re.IGNORECASE, None),
 )
 """The rewrites of :func:`customer_citation`, in order. Each is tried only when its needle is in the text (a pattern
 that cannot match changes nothing) and compiled the first time it is tried (:meth:`_Compiled.rewrite`): the first
-results' dozen citations need a handful of the 38 (about 4 ms less CPU between the first window and the first
+results' dozen citations need a handful of the 45 (about 4 ms less CPU between the first window and the first
 results, ``benchmarks/bench_gui.py``), and nothing is compiled when the module is imported (3-5 ms of every start
 that cites nothing, measured on two cores)."""
 

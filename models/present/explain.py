@@ -88,7 +88,7 @@ def explain_figure(wp: WorkloadPerformance, figure: str) -> list[str]:
             return ["No target: headroom needs one."]
         return [f"Headroom = (saturation − target) / target = ({fmt_iops(wp.saturation_iops)} − "
                 f"{fmt_iops(wp.target_iops)}) / {fmt_iops(wp.target_iops)} = {wp.headroom_pct:,.1f}%"
-                + (f" ({fmt_headroom(wp.headroom_pct)})" if wp.headroom_pct >= MULTIPLE_FROM_PCT else "") + "."]
+                + (f", {fmt_headroom(wp.headroom_pct)}" if wp.headroom_pct >= MULTIPLE_FROM_PCT else "") + "."]
     return []
 
 

@@ -4,8 +4,10 @@ table and tooltips, the Performance tab's workload table and ``storplan size``.
 Headroom is (saturation IOPS − target) / target, in percent of the target. Up to :data:`MULTIPLE_FROM_PCT` it
 reads as a percentage (``245%``); above it, a percentage of five or six digits (``26,567%``) is hard to read, so
 it reads as the same quantity in multiples of the target: 26,567% of the target is 265.67 times the target,
-``266x the target``. Beyond 1,000 times the target (a measured trickle against a whole array) it reads
-``over 1,000x the target``. The definition does not change, only its unit.
+``266x the target``, and, as "a headroom of 266x the target" could be read as saturation at 266 times the target, the
+saturation's own multiple follows: ``266x the target (saturation 267x)`` (review 57 #16). Beyond 1,000 times the
+target (a measured trickle against a whole array) it reads ``over 1,000x the target``. The definition does not
+change, only its unit.
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ MULTIPLE_CAP_PCT = 100_000.0
 """Headroom (percent) above which no multiple is printed: "over 1,000x the target". A measured trickle (0.4 IOPS of a
 metadata-only volume) gives multiples of hundreds of thousands whose digits say nothing a customer can use."""
 
-MULTIPLE_NOTE = "above 1,000% it reads as a multiple of the target (2,500% of the target = 25x the target)"
+MULTIPLE_NOTE = ("above 1,000% a headroom reads as a multiple of the target: a headroom of 2,500% is 25x the "
+                 "target, with saturation at 26x the target")
 """The words a table's note adds where a headroom may read as a multiple (the PDF's Recommendation)."""
 
 
@@ -39,16 +42,16 @@ def fmt_headroom(pct: float | None, none_text: str = "\u2014", signed: bool = Fa
 
     Returns:
         ``245%``, ``7.5%``, ``−12%`` (true minus sign, as :func:`models.formatting.fmt_pct`) below
-        :data:`MULTIPLE_FROM_PCT`; from it, the multiple of the target to whole units with digit groups:
-        ``266x the target`` (26,567%), ``+1,000x the target`` (100,000%, signed); above
-        :data:`MULTIPLE_CAP_PCT`, ``over 1,000x the target``.
+        :data:`MULTIPLE_FROM_PCT`; from it, the multiple of the target to whole units with digit groups and the
+        saturation's multiple (one more): ``266x the target (saturation 267x)`` (26,567%), ``+1,000x the target
+        (saturation 1,001x)`` (100,000%, signed); above :data:`MULTIPLE_CAP_PCT`, ``over 1,000x the target``.
     """
     if not finite(pct):
         return none_text
     if pct > MULTIPLE_CAP_PCT:
         return ("+" if signed else "") + "over 1,000x the target"
     if pct >= MULTIPLE_FROM_PCT:
-        return ("+" if signed else "") + f"{pct / 100:,.0f}x the target"
+        return ("+" if signed else "") + f"{pct / 100:,.0f}x the target (saturation {pct / 100 + 1:,.0f}x)"
     return fmt_pct(pct, none_text, signed=signed)
 
 
@@ -73,11 +76,15 @@ def sizer_headroom_words(pct: float | None, takeover_pct: float | None = None, s
 def sizer_headroom_cell(pct: float | None, takeover_pct: float | None = None, none_text: str = "\u2014",
                         state: str = "takeover") -> str:
     """The same in a table cell whose header names the basis (the grown targets): ``118%``, ``118% (takeover
-    9.2%)``."""
+    9.2%)``, ``266x the target (saturation 267x; takeover 9.2%)``."""
     if not finite(pct):
         return none_text
-    return fmt_headroom(pct) + (f" ({state or 'takeover'} {fmt_headroom(takeover_pct)})" if finite(takeover_pct)
-                                else "")
+    main = fmt_headroom(pct)
+    if not finite(takeover_pct):
+        return main
+    other = f"{state or 'takeover'} {fmt_headroom(takeover_pct)}"
+    # a multiple already ends in its saturation's parenthesis: the state joins it, not a second one after it
+    return f"{main[:-1]}; {other})" if main.endswith(")") else f"{main} ({other})"
 
 
 def effective_words(effective_bytes: float, usable_bytes: float, capacity: Callable[[float], str]) -> str:

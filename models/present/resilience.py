@@ -448,10 +448,33 @@ def runway_series(evaluation: Evaluation, resilience: Resilience, scenario: Scen
             series.append((f"{wp.name}: target / max IOPS at SLO",
                            [(m, 100.0 * wp.target_iops * growth_factor(g, m) / wp.max_iops_at_slo)
                             for m in range(months + 1)]))
+    series += _failover_series(resilience, perf.workloads if perf is not None else (), growth, months)
     from models.present.dr_copy import dr_copy_runway_series
 
     series += dr_copy_runway_series(evaluation.protection, evaluation.capacity, months)
     return series
+
+
+def _failover_series(resilience: Resilience, workloads: Iterable[WorkloadPerformance], growth: dict[str, float],
+                     months: int) -> list[tuple[str, list[tuple[float, float]]]]:
+    """Where the SLO in takeover (failover) is required, each workload's growing target over its max IOPS at the SLO
+    in that state, as :func:`takeover_breach` counts the months (review 57 #21: the runway's line "months until the
+    SLO is breached in takeover ... (required)" named a month no line on the chart crossed)."""
+    from models.verdict import failover_state
+
+    if not any(c.requirement == "slo_in_takeover" for c in resilience.requirement_checks):
+        return []
+    out: list[tuple[str, list[tuple[float, float]]]] = []
+    for wp in workloads:
+        st = failover_state(resilience.states.get(wp.workload_id, ()))
+        if st is None or not st.performance.target_iops or not st.performance.max_iops_at_slo:
+            continue
+        label = st.label or ("failover" if st.state == "cloud_failover" else "takeover")
+        g = growth.get(wp.workload_id, 0.0)
+        out.append((f"{wp.name} in {label}: target / max IOPS at SLO",
+                    [(m, 100.0 * st.performance.target_iops * growth_factor(g, m) / st.performance.max_iops_at_slo)
+                     for m in range(months + 1)]))
+    return out
 
 
 def runway_lines_with_dr_copies(resilience: Resilience, evaluation: Evaluation,

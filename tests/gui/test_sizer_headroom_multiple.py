@@ -22,7 +22,7 @@ def test_the_sizer_table_prints_large_headroom_as_a_multiple_of_the_target(qtbot
     large = [(text, c.headroom_pct) for text, c in zip(shown, candidates, strict=True) if c.headroom_pct >= 1000]
     assert large  # the example's designs have headroom above 1,000%
     for text, pct in large:
-        assert text == f"{round(pct / 100):,}x the target"  # 26,567% of the target is 266 times the target
+        assert text == f"{round(pct / 100):,}x the target (saturation {round(1 + pct / 100):,}x)"  # 26,567%: 266x
     tips = [dialog.table.item(r, COLUMNS.index("Configuration")).toolTip() for r in range(dialog.table.rowCount())]
     listed = [(tip, a) for tip, c in zip(tips, candidates, strict=True)
               for a in c.alternatives[:TOOLTIP_ALTERNATIVES] if a.headroom_pct is not None and a.headroom_pct >= 1000
@@ -30,5 +30,6 @@ def test_the_sizer_table_prints_large_headroom_as_a_multiple_of_the_target(qtbot
     assert listed  # variants of a design with headroom above 1,000% are in its tooltip
     for tip, a in listed:
         assert f"{a.variant}: effective " in tip
-        assert f"headroom {round(a.headroom_pct / 100):,}x the target" in tip
+        multiple, saturation = round(a.headroom_pct / 100), round(1 + a.headroom_pct / 100)
+        assert f"headroom {multiple:,}x the target (saturation {saturation:,}x)" in tip
         assert f"{a.headroom_pct:,.0f}%" not in tip
