@@ -86,6 +86,7 @@ from models.present.formula_precision import precise_formula
 from models.present.headroom import MULTIPLE_NOTE, any_multiple, effective_words, fmt_headroom, sizer_headroom_cell
 from models.present.iops_bound import bottleneck_words, knee_words, slo_capped_words, station_words
 from models.present.key_figures import GROWTH_NOT_MEASURED, key_figures
+from models.present.logical_data import LOGICAL_DATA_WITH_SNAPSHOTS
 from models.present.provider_size import provider_size_once
 from models.present.resilience import ha_state_label, ha_state_words, targets_grow
 from models.present.uncertainty import band_summary, workload_profile_text
@@ -1208,7 +1209,7 @@ class ReportBuilder:
                 "; ".join(p.message for p in self.evaluation.errors) or "no result") + ".")]
         total = capacity.total
         unmeasured = self.capacity_unmeasured()  # as the summary: not 0 bytes of data, "not measured"
-        rows = [["", "Raw", "Usable", "Effective", "With Snapshot copies and clones", "Logical used",
+        rows = [["", "Raw", "Usable", "Effective", LOGICAL_DATA_WITH_SNAPSHOTS, "Logical used",
                  "Physical used"],
                 ["Scenario total", self.cap(total.raw_bytes), self.cap(total.usable_bytes),
                  self.cap(total.effective_bytes), self.cap(total.effective_with_snapshots_bytes),
@@ -1217,9 +1218,10 @@ class ReportBuilder:
         w = self.width
         story.append(_table(rows, [w * 0.19] + [w * 0.135] * 6, s))
         story.append(self.p(f"Effective: usable capacity times the data reduction ({self.reduction_words(capacity)}"
-                            "), the effective capacity as it is sold. With Snapshot copies and clones: "
+                            f"), the effective capacity as it is sold. {LOGICAL_DATA_WITH_SNAPSHOTS}: "
                             "usable capacity times the total efficiency ratio, which also counts the logical size of "
-                            f"every {self.copy_words(capacity)}. The scenario total is"
+                            f"every {self.copy_words(capacity)}: logical data, not capacity to sell or to fill. "
+                            "The scenario total is"
                             + (self.dr_copy_note(capacity).removeprefix(",") or " over every system") + ".",
                             s.small))
         from app.report.capacity_band import band_story  # the P10 / P90 band (its own module)
@@ -1256,7 +1258,7 @@ class ReportBuilder:
                 rows.append(["<b>Effective</b>", "", f"<b>{self.cap(float(system.usable_bytes) * kept)}</b>",
                              _e(f"usable x {fmt_ratio(kept)}, the data reduction the copies keep in transfer"), ""])
             if system.effective_with_snapshots_bytes > system.effective_bytes:
-                rows.append([Paragraph("With Snapshot copies and clones", s.tiny_bold), "",
+                rows.append([Paragraph(LOGICAL_DATA_WITH_SNAPSHOTS, s.tiny_bold), "",
                              self.cap(system.effective_with_snapshots_bytes),
                              "usable x total efficiency ratio", ""])
             # Before and After hold "1,247.96 TiB" on one line (review 57 #18: at 12% of the width it wrapped)
