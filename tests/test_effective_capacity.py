@@ -64,7 +64,7 @@ def test_evaluate_json_and_text(expected):
                           check=True).stdout
     lines = {line.split("  ")[1]: line.split() for line in text.splitlines() if line.startswith("  ")}
     assert " ".join(lines["Effective"][1:6]) == f"{format_capacity(effective, 'TiB')} data reduction 1.60:1"
-    assert " ".join(lines["Logical data incl. Snapshot copies"][5:10]) == (
+    assert " ".join(lines["Effective incl. Snapshot copies"][4:9]) == (
         f"{format_capacity(with_snapshots, 'TiB')} total efficiency 9.46:1")
 
 
@@ -73,9 +73,9 @@ def test_status_bar_and_waterfall(expected):
     evaluation = evaluate(load(EXAMPLE))
     assert status_summary(evaluation, "TiB")["effective"] == format_capacity(effective, "TiB")
     totals = {b.label: b.after for b in scenario_waterfall(evaluation.capacity) if b.kind == "total"}
-    assert list(totals) == ["Raw", "Usable", "Effective", "Logical data incl. Snapshot copies"]
+    assert list(totals) == ["Raw", "Usable", "Effective", "Effective incl. Snapshot copies"]
     assert totals["Effective"] == pytest.approx(effective)
-    assert totals["Logical data incl. Snapshot copies"] == pytest.approx(with_snapshots)
+    assert totals["Effective incl. Snapshot copies"] == pytest.approx(with_snapshots)
 
 
 def test_pdf_and_xlsx(expected):
@@ -84,9 +84,10 @@ def test_pdf_and_xlsx(expected):
     pdf = render_report_bytes(project, validation=[])
     summary = " ".join(PdfReader(io.BytesIO(pdf)).pages[1].extract_text().split())
     assert (f"effective {format_capacity(effective, 'TiB')} (data reduction 1.60:1: compression, compaction, "
-            f"deduplication); with Snapshot copies and clones {format_capacity(with_snapshots, 'TiB')} (total "
-            "efficiency ratio 9.46:1)") in summary
+            f"deduplication); effective incl. Snapshot copies {format_capacity(with_snapshots, 'TiB')} (ONTAP's total "
+            "efficiency ratio 9.46:1: each Snapshot copy and clone counted at its full size, not space for more "
+            "data)") in summary
     rows = {r[0]: r[1] for r in sizing_sheets(project)["Summary"][1:]}
     assert rows["Effective capacity"] == pytest.approx(effective / TIB, abs=1e-4)
-    assert rows["Logical data incl. Snapshot copies"] == pytest.approx(with_snapshots / TIB, abs=1e-4)
+    assert rows["Effective incl. Snapshot copies"] == pytest.approx(with_snapshots / TIB, abs=1e-4)
     assert rows["Data-reduction ratio (compression, compaction, deduplication)"] == pytest.approx(1.6005, abs=1e-4)

@@ -5,7 +5,7 @@
   with the report's words, the JSON runway's ``dr_copies`` / ``first_to_fill``;
 * #4 the takeover runway ("... in takeover at the growing target (required): 53 months"): a JSON key and a row;
 * #5 a "Months until full P50" row; #6 the CSV at the XLSX cells' precision and "full now" beside a 0;
-* #2 one name, "Logical data incl. Snapshot copies", left out of the Summary where capacity is missed;
+* #2 one name, "Effective incl. Snapshot copies", left out of the Summary where capacity is missed;
 * #7 in TB a right-sized drive never reads as its marketed size.
 Figures checked against the JSON and, for the takeover month, against the growth formula worked here.
 """
@@ -114,7 +114,7 @@ def test_logical_data_one_name_and_left_out_beside_a_missed_capacity(capsys, exp
     met = _json(capsys, "aff8080-sqlserver-tpce")
     xlsx, rows = exported["aff8080-sqlserver-tpce"]
     assert not any(m["area"] == "capacity" for m in met["verdict"]["missed"])
-    assert xlsx["Logical data incl. Snapshot copies"] == (
+    assert xlsx["Effective incl. Snapshot copies"] == (
         round(met["capacity"]["effective_with_snapshots_bytes"] / TIB, 4), "TiB")
     assert not any("Effective capacity with Snapshot" in label for label in xlsx)
     missed = _json(capsys, "aff8080-nfs-file-services")

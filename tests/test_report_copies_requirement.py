@@ -38,4 +38,5 @@ def test_recommendation_states_the_copies_physical_space_and_the_summary_labels_
             "grown with the data), which must fit the usable capacity with the data") in text
     logical = fmt_capacity(total.effective_with_snapshots_bytes, CapacityUnit.TIB)
     assert f"; with Snapshot copies and clones {logical} (total efficiency ratio" not in text  # the old headline
-    assert f"logical space counting each Snapshot copy and clone at its full size {logical}" in text
+    assert f"effective incl. Snapshot copies {logical} (ONTAP's total efficiency ratio" in text
+    assert "each Snapshot copy and clone counted at its full size, not space for more data" in text

@@ -128,7 +128,7 @@ def test_a_tb_workbook_holds_every_figure_of_evaluate_json(example, tmp_path):
     cap = data["capacity"]
     for label, key in (("Raw capacity", "raw_bytes"), ("Right-sized capacity", "right_sized_bytes"),
                        ("Usable capacity", "usable_bytes"), ("Effective capacity", "effective_bytes"),
-                       ("Logical data incl. Snapshot copies", "effective_with_snapshots_bytes")):
+                       ("Effective incl. Snapshot copies", "effective_with_snapshots_bytes")):
         assert rows[label] == (pytest.approx(cap[key] / 1e12, abs=1e-4), "TB"), label
     assert rows["Data-reduction ratio (compression, compaction, deduplication)"][0] == pytest.approx(
         cap["efficiency_ratio"], abs=1e-4)

@@ -869,9 +869,10 @@ class ReportBuilder:
             if total.effective_with_snapshots_bytes > total.effective_bytes:
                 # logical space: each Snapshot copy and clone counted at its volume's full size, as ONTAP's total
                 # efficiency ratio counts it; not capacity for more data
-                with_copies = (f"; logical space counting each Snapshot copy and clone at its full size "
+                with_copies = (f"; {LOGICAL_DATA_WITH_SNAPSHOTS[0].lower()}{LOGICAL_DATA_WITH_SNAPSHOTS[1:]} "
                                f"{self.cap(total.effective_with_snapshots_bytes)} (ONTAP's total efficiency ratio "
-                               f"{fmt_ratio(total.efficiency_ratio)}; not space for more data)")
+                               f"{fmt_ratio(total.efficiency_ratio)}: each Snapshot copy and clone counted at its full "
+                               "size, not space for more data)")
             story.append(self.p(
                 f"Raw capacity <b>{self.cap(total.raw_bytes)}</b>, usable <b>{self.cap(total.usable_bytes)}</b>, "
                 f"effective <b>{self.cap(total.effective_bytes)}</b> (data reduction "
@@ -1220,7 +1221,7 @@ class ReportBuilder:
         story.append(self.p(f"Effective: usable capacity times the data reduction ({self.reduction_words(capacity)}"
                             f"), the effective capacity as it is sold. {LOGICAL_DATA_WITH_SNAPSHOTS}: "
                             "usable capacity times the total efficiency ratio, which also counts the logical size of "
-                            f"every {self.copy_words(capacity)}: logical data, not capacity to sell or to fill. "
+                            f"every {self.copy_words(capacity)} at its full size, so it is not space for more data. "
                             "The scenario total is"
                             + (self.dr_copy_note(capacity).removeprefix(",") or " over every system") + ".",
                             s.small))

@@ -1,5 +1,6 @@
 """The figure counting Snapshot and FlexClone copies (usable capacity x ONTAP's total efficiency ratio, logical used
-/ physical used): logical data, not capacity to sell or to fill, under one name on every surface (the Capacity
+/ physical used): an effective capacity that counts each copy at its full logical size, not capacity to sell or to
+fill, under one name on every surface (the Capacity
 tab's key figure and waterfall, the workbook's Summary and waterfall sheets, the PDF), and withheld as a headline
 where the design misses its capacity requirement (review cons57 #2: "Logical incl. Snapshot copies" on the screen
 and "Effective with Snapshot copies and clones" in the waterfall, the workbook and the report named one figure
@@ -17,11 +18,13 @@ if TYPE_CHECKING:
 
 __all__ = ["LOGICAL_DATA_WITH_SNAPSHOTS", "NOT_CAPACITY_WHEN_MISSED", "capacity_missed", "logical_data_withheld"]
 
-LOGICAL_DATA_WITH_SNAPSHOTS = "Logical data incl. Snapshot copies"
-"""The one name of the figure: logical data including Snapshot and FlexClone copies, never "capacity"."""
+LOGICAL_DATA_WITH_SNAPSHOTS = "Effective incl. Snapshot copies"
+"""The one name of the figure: usable capacity x the total efficiency ratio, which counts every Snapshot and FlexClone
+copy at its full logical size (review 57 second pass: "Logical data incl. Snapshot copies" read as the data the
+customer holds; 119.43 TiB on an AFF A90 holding 27.28 TiB)."""
 
-NOT_CAPACITY_WHEN_MISSED = ("Not capacity to sell or to fill: logical data counting every Snapshot and FlexClone "
-                            "copy at its logical size, while the design misses its capacity requirement")
+NOT_CAPACITY_WHEN_MISSED = ("Not capacity to sell or to fill: it counts every Snapshot and FlexClone copy at its "
+                            "full logical size, while the design misses its capacity requirement")
 """Why the figure is greyed (the waterfall's bar) or left out (the key figure, the Summary row) on a design that
 misses its capacity requirement."""
 

@@ -64,17 +64,18 @@ def test_all_systems_names_the_first_runway_to_end(qtbot, sized_example):
 
 
 def test_a_design_full_now_shows_no_logical_figure_in_the_headline(qtbot, sized_example):
-    win = sized_example("aff-a70-ns224-oracle-nvmetcp.toml", 1366, 768)
+    win = sized_example("aff8080-sqlserver-tpce.toml", 1366, 768)
     view = win.results.capacity_view
     kpi = view._kpis["with_snapshots"]
-    assert kpi.isVisible() and kpi.caption.text() == "Logical data incl. Snapshot copies"
+    assert kpi.isVisible() and kpi.caption.text() == "Effective incl. Snapshot copies"
     assert not kpi.value.font().bold()  # grey and plain beside the bold Effective
     next(a for a in win.workloads.preset_menu.actions() if a.text() == "TPC-E-like OLTP (SQL Server)").trigger()
-    win.document.set_node_field("ns224", "drive_count", 12)
+    win.document.set_node_field("shelf-1", "drive_count", 12)
+    win.document.set_node_field("shelf-2", "drive_count", 12)
     win.worker.force_sync()
     qtbot.waitUntil(lambda: view._kpis["months"].value.text() == "full now", timeout=20_000)
     QApplication.processEvents()
     assert not kpi.isVisible() and view._kpis["effective"].isVisible()
     # the waterfall keeps the figure as its last bar
-    assert view.bars[-1].label == "Logical data incl. Snapshot copies"
+    assert view.bars[-1].label == "Effective incl. Snapshot copies"
     assert re.match(r"[\d.,]+ TiB", view._kpis["effective"].value.text())

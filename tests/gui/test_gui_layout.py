@@ -86,7 +86,7 @@ def test_snapshot_savings_break_the_capacity_axis(example_window, qtbot):
     labels = [b.label for b in view.bars]
     widths = view._bar_item.opts["width"]
     usable, effective = (widths[labels.index("Usable")],
-                         widths[labels.index("Logical data incl. Snapshot copies")])
+                         widths[labels.index("Effective incl. Snapshot copies")])
     assert usable >= 0.3 * effective  # not a sliver next to the effective bar
     assert "axis broken" in view.plot.getAxis("bottom").labelText
     assert _rects_disjoint(view.value_label_rects())

@@ -232,12 +232,12 @@ def test_effective_is_data_reduction_and_the_total_with_snapshots_stands_beside_
     effective = system.usable_bytes * w.compression_ratio * w.compaction_ratio * w.dedupe_ratio
     view.set_evaluation(evaluation, "TiB")
     assert view._kpis["effective"].value.text() == _tib(effective) == "40.76 TiB"
-    assert view._kpis["with_snapshots"].caption.text() == "Logical data incl. Snapshot copies"
+    assert view._kpis["with_snapshots"].caption.text() == "Effective incl. Snapshot copies"
     assert view._kpis["with_snapshots"].value.text() == (f"{_tib(system.usable_bytes * system.efficiency_ratio)} "
                                                          f"({system.efficiency_ratio:.2f}:1)")
     assert _row(view, "Effective")[2] == _tib(effective)
     labels = [view.model.item(r, 0).text() for r in range(view.model.rowCount())]
-    assert labels[-1] == "Logical data incl. Snapshot copies"
+    assert labels[-1] == "Effective incl. Snapshot copies"
     assert labels.index("Effective") == labels.index("Deduplication") + 1 < labels.index("Snapshot copies")
 
 

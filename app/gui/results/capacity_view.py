@@ -307,7 +307,7 @@ class CapacityView(QWidget):
         muted.setFont(muted_font)
         muted.setPalette(self._kpis["with_snapshots"].caption.palette())
         self._kpis["with_snapshots"].setToolTip(
-            "Logical data including Snapshot copies: usable capacity x the total efficiency ratio (in brackets), "
+            "Effective including Snapshot copies: usable capacity x the total efficiency ratio (in brackets), "
             "counting the logical size of every Snapshot and FlexClone copy, not capacity to sell or to fill. Not "
             "shown here where the capacity requirement is missed (the waterfall's last bar has it). "
             "The ratio is logical used / physical "
@@ -739,7 +739,9 @@ class CapacityView(QWidget):
         self.verdict_label.setVisible(bool(found))
         # logical data incl. Snapshot copies is never a headline beside a capacity the design misses
         missed = capacity_missed(found, months_value)
-        self._kpis["with_snapshots"].setVisible(not missed)
+        # and not beside Effective when it adds nothing (no copies: the two figures are one, review 57 second pass)
+        adds = self._bars[-1].after > effective * (1.0 + 1e-9)
+        self._kpis["with_snapshots"].setVisible(not missed and adds)
         self._logical_withheld = missed  # and its waterfall bar greyed, not a capacity (_fill_table, _draw_chart)
         self._fill_table()
         self._draw_chart()
