@@ -40,13 +40,14 @@ _PACKAGE_PROBE = textwrap.dedent("""
 
 
 def test_the_presentation_package_loads_a_module_when_one_of_its_names_is_first_asked_for():
-    """``import models.present`` loads only its verdicts (whose function shares the module's name) and the profile
-    kinds' words they read (models.present.profile_words); any other name loads its own module on first use, and is
+    """``import models.present`` loads only its verdicts (whose function shares the module's name), the profile
+    kinds' words they read (models.present.profile_words) and the verdict line's record they build
+    (models.present.verdict_line); any other name loads its own module on first use, and is
     the same object as the module's."""
     done = subprocess.run([sys.executable, "-c", _PACKAGE_PROBE], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr[-2000:]
     probe = json.loads(done.stdout.strip().splitlines()[-1])
-    assert probe["before"] == ["models.present.profile_words", "models.present.verdicts"]
+    assert probe["before"] == ["models.present.profile_words", "models.present.verdict_line", "models.present.verdicts"]
     assert "models.present.waterfall" in probe["after"]
     assert "models.present.comparison" not in probe["after"]  # nothing asked for from it
     assert probe["waterfall"] == "models.present.waterfall"

@@ -216,10 +216,12 @@ def test_the_counts_read_the_kind_field_and_the_assumed_share_did_not_rise():
     (3de4623): the A800's and A900's height (2, sourced) and typical power (2, derived from BTU/hr) and the AFF C80's
     typical power (1, assumed: the A90's, same chassis), while the 3.84 TB NVMe size moved from assumed to derived
     (from NetApp's 'storage disk show' listing) and the 8GFC speed and payload from sourced to derived (half of
-    16GFC): the assumed count is unchanged (630 of 2,013)."""
+    16GFC): the assumed count is unchanged (630 of 2,013). Review 57 added the 6 sourced capacity-pool numbers of the
+    three Azure NetApp Files records (volumes per pool and the pool's maximum size, Microsoft's resource limits), and
+    moved one assumed number to derived and sourced ones (629 of 2,019)."""
     counts = catalog_counts(CAT)
     total = {k: sum(c.get(k, 0) for c in counts.values()) for k in PROVENANCE_KINDS}
-    assert sum(total.values()) == 1787 + 41 + 6 + 34 + 54 + 10 + 8 + 6 + 14 + 8 + 5 + 1 + 1 + 2 + 31 + 5
+    assert sum(total.values()) == 1787 + 41 + 6 + 34 + 54 + 10 + 8 + 6 + 14 + 8 + 5 + 1 + 1 + 2 + 31 + 5 + 6
     assert total["assumed"] <= 577 + 27 + 54 - 7 + 4 - 2 + 8 + 2 + 1 - 1
     assert total["assumed"] / sum(total.values()) < 577 / 1787 + 1e-12
     assert total["calibrated"] > 0

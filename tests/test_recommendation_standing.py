@@ -158,8 +158,14 @@ def test_the_cvo_report_ranks_the_cheaper_anf_tier_first_at_its_published_price(
     assert names[0] == "Azure NetApp Files, Premium service level, 2 TiB provisioned"
     ultra = next(c for c in result.candidates if c.summary.startswith("Azure NetApp Files, Ultra"))
     assert ultra.meets and ultra.headroom_pct > result.candidates[0].headroom_pct  # the old winner on headroom
-    assert result.candidates[0].listed_cost == pytest.approx(2048 * 0.000403 * 730 * 36)  # 21,690 USD
-    assert ultra.listed_cost == pytest.approx(2048 * 0.000538 * 730 * 36)  # 28,956 USD
+    # each priced as the cost comparison prices it, month by month (review 57: the ranking's fixed 2 TiB and the
+    # table's 1 to 2 TiB gave two prices and two orders): 1 TiB until the data needs 2, at Microsoft's price per GiB
+    from models.present.cost import design_tco
+
+    totals = {o.name: o.total for o in design_tco(project, project.scenario, bundled_catalog()).options}
+    assert result.candidates[0].listed_cost == pytest.approx(totals["Azure NetApp Files, Premium service level"])
+    assert ultra.listed_cost == pytest.approx(totals["Azure NetApp Files, Ultra service level"])
+    assert result.candidates[0].listed_cost < 2048 * 0.000403 * 730 * 36  # below 2 TiB over all 36 months
     listed = [c.listed_cost for c in result.candidates]
     assert listed == sorted(listed)  # one deployment, no rack space or power: the published total decides
     assert "Cost is not one of this ranking's criteria" not in section

@@ -1446,8 +1446,8 @@ class ReportBuilder:
                                + ("growing target" if targets_grow(res) else "target (IOPS targets do not grow in "
                                                                                "this project)")
                                + " over its max IOPS at the SLO"
-                               + ("; where the SLO is required in takeover, the same in that state"
-                                  if any(c.requirement == "slo_in_takeover" for c in res.requirement_checks)
+                               + (f"; where the SLO is required in {self._failover_words(res)}, the same in that "
+                                  "state" if any(c.requirement == "slo_in_takeover" for c in res.requirement_checks)
                                   and len(series) > 1 else "")
                                + ("; and each DR copy's use of its destination's usable capacity"
                                   if any(n.startswith("DR copy on ") for n, _ in series) else "")
@@ -1459,6 +1459,21 @@ class ReportBuilder:
                                + (f"; {_e(beyond)}" if beyond else "") + ".", s.caption))
         story += [self.p("• " + _e(line[0].upper() + line[1:]), s.small) for line in self._runway_lines(res)]
         return story  # what could not be computed is in the summary's problems (with_resilience)
+
+    @staticmethod
+    def _failover_words(res) -> str:
+        """The failure state the SLO in takeover is judged in, as the design's states name it ("takeover", an
+        E-Series array's "controller failover", a cloud HA pair's "failover"): the runway caption's words."""
+        from models.verdict import failover_state
+
+        labels = []
+        for states in res.states.values():
+            st = failover_state(states)
+            if st is not None:
+                label = st.label or ("failover" if st.state == "cloud_failover" else "takeover")
+                if label not in labels:
+                    labels.append(label)
+        return " / ".join(labels) or "takeover"
 
     def _capacity_state_lines(self, res) -> list[str]:
         """The capacity in a failure, a line per distinct text (``res.capacity_states``, a text per system and

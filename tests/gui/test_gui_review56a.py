@@ -38,7 +38,7 @@ def test_the_performance_tab_names_the_site_loss_check_at_the_grown_target(qtbot
     first = size(project, top=1).candidates[0]
     assert "MetroCluster IP" in first.summary
     text, tip = _resilience_text(qtbot, open_window, project.with_scenario(first.scenario))
-    assert "SLO after losing a site at the grown target" in text
+    assert "SLO after losing a site at the target grown over 36 months" in text
     # 250,000 IOPS x 1.3^3 over 36 months = 549,250
     assert "at 549,250 IOPS, the target grown over the 36-month horizon (250,000 today) after losing a site" in tip
 

@@ -219,12 +219,12 @@ def test_cloud_only_results_are_charted_by_the_published_cost_they_rank_on(qtbot
     assert hi > lo and all(lo <= x <= hi for x, _ in points)
     assert not dialog.chart_note.isVisible()
     first = result.candidates[0]
-    # ANF Premium at 2 TiB: 2,048 GiB x Microsoft's published 0.000403 USD per GiB-hour x 730 h x 36 months
+    # ANF Premium as the cost comparison prices it, month by month (1 TiB, then 2 TiB as the data grows)
     assert first.summary == "Azure NetApp Files, Premium service level, 2 TiB provisioned"
     header = [dialog.table.horizontalHeaderItem(i).text() for i in range(dialog.table.columnCount())]
     cell = dialog.table.item(0, next(i for i, h in enumerate(header) if h.startswith("Cost"))).text()
-    assert cell == f"{2048 * 0.000403 * 730 * 36:,.0f} USD over 36 months at published prices" == (
-        "21,690 USD over 36 months at published prices")
+    assert cell == f"{first.listed_cost:,.0f} USD over 36 months at published prices" == (
+        "19,883 USD over 36 months at published prices")
 
 
 def test_on_premises_results_still_chart_rack_units(qtbot, example_window):

@@ -11,6 +11,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from models.formatting import fmt_ms
+
 NFS = "fas70-ds460c-nlsas-nfs.toml"
 A90 = "aff-a90-oracle-nvmefc64.toml"
 A800 = "a800-oracle-slob-fcp.toml"
@@ -89,8 +91,11 @@ def test_the_p99_at_the_operating_point_is_on_the_chart(qtbot) -> None:
     _x, ys = view._p99_xy(w)
     (_x0, _x1), (_y0, y1) = view.plot.getViewBox().viewRange()
     assert min(ys) > w.latency_at_target_ms * 1.5  # the case: the p99 well above the mean
-    assert y1 >= w.latency_p99_at_target_ms  # the p99 at the target is inside the chart
-    assert y1 <= OFF_CHART_FACTOR_LIMIT * w.latency_p99_at_target_ms  # and the curve still fills it
+    p99 = w.latency_p99_at_target_ms
+    if y1 >= p99:  # the p99 at the target is inside the chart, and the curve still fills it
+        assert y1 <= OFF_CHART_FACTOR_LIMIT * p99
+    else:  # too far above the mean's axis to raise it (the cache hit / miss mixture's tail): named at the top edge
+        assert any(words.startswith(f"p99 {fmt_ms(p99)}") for words in _edge_words(view)), _edge_words(view)
 
 
 OFF_CHART_FACTOR_LIMIT = 1.5
