@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 NFS = "fas70-ds460c-nlsas-nfs.toml"
 A90 = "aff-a90-oracle-nvmefc64.toml"
 NFS_REBUILD_TARGET = 25_700.0
-"""NFS ops/s: a target the FAS70 NFS example's drive rebuild still carries (it saturates at 26K), far above the chart."""
+"""NFS ops/s: a target the FAS70 NFS example's drive rebuild still carries (it saturates at 26K), off the chart."""
 A800 = "a800-oracle-slob-fcp.toml"
 
 
