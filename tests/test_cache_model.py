@@ -162,9 +162,11 @@ def test_pam_serves_metadata_memory_cannot_hold():
     meta = 0.01 * ws
     assert memory < meta < memory + pam
     meta_memory, meta_pam = memory / meta, 1 - memory / meta
-    data_pam = (memory + pam - meta) / ws  # memory is all metadata: every data hit is a PAM hit
     nas = w.nas
     assert nas is not None
+    # memory is all metadata: every data hit is a PAM hit, kept only for blocks last read, not overwritten
+    # (models.performance.cache: Flash Cache holds what was read): the data reads' share of reads and writes
+    data_pam = (memory + pam - meta) / ws * nas.share(NAS_READ_OPS) / nas.share(NAS_READ_OPS + NAS_WRITE_OPS)
     read_type = read_type_share(nas)
     f_r, f_mr = nas.share(NAS_READ_OPS), nas.share(NAS_METADATA_READ_OPS)
     module = rec.flash_cache_read_us * 1e-6

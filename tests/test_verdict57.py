@@ -74,13 +74,15 @@ def test_the_cli_says_the_vsan_caution_and_the_fas70_rebuild():
             "offered") in out
     assert "pessimistic case misses the SLO at every load; optimistic up to 2.39M" in out
     out = run("fas70-ds460c-nlsas-nfs")
-    assert ("  caution: NFSv3 home and project shares (SPEC SFS 2008 mix): SLO missed in drive rebuild: 21.7 ms "
-            "against the 10 ms SLO at 30K IOPS, for about 58.1 h (the rebuild); not a stated requirement") in out
+    # in drive rebuild the NL-SAS drives saturate below the 30K target (26K: Flash Cache keeps what was read, not
+    # what was written, so the overwritten blocks' reads reach the drives, models.performance.cache)
+    assert ("  caution: NFSv3 home and project shares (SPEC SFS 2008 mix): SLO missed in drive rebuild: saturated "
+            "at 30K IOPS, for about 58.1 h (the rebuild); not a stated requirement") in out
 
 
 @pytest.mark.parametrize("name, state_id, words", [
-    ("fas70-ds460c-nlsas-nfs", "drive_rebuild", "SLO missed in drive rebuild: {ms} against the 10 ms SLO at 30K "
-                                                "IOPS, for about {h} h (the rebuild); not a stated requirement"),
+    ("fas70-ds460c-nlsas-nfs", "drive_rebuild", "SLO missed in drive rebuild: saturated at 30K IOPS, for about {h} h "
+                                                "(the rebuild); not a stated requirement"),
     ("aff8080-nfs-file-services", "takeover", "SLO missed in takeover: {ms} against the 2 ms SLO at 200K IOPS, "
                                               "until giveback; not a stated requirement"),
 ])
@@ -91,12 +93,15 @@ def test_a_failure_state_missing_the_slo_is_a_caution_in_the_summary(name, state
     assert state.meets_slo is False
     assert not any(c.requirement == "slo_in_takeover" for c in evaluation.resilience.requirement_checks)
     latency = state.performance.latency_at_target_ms
-    assert latency > wp.slo_ms  # the engine's figures: 21.7 ms > 10 ms, 16.9 ms > 2 ms
-    expected = words.format(ms=f"{latency:.1f} ms", h=f"{state.rebuild_hours or 0:.1f}")
+    if latency is None:  # saturated below the target: the engine's 26K < 30K in drive rebuild
+        assert state.performance.saturation_iops < wp.target_iops
+    else:
+        assert latency > wp.slo_ms  # the engine's figures: 16.9 ms > 2 ms
+    expected = words.format(ms=f"{latency or 0:.1f} ms", h=f"{state.rebuild_hours or 0:.1f}")
     assert expected in report_text(name)
     if state_id == "drive_rebuild":
-        assert expected == ("SLO missed in drive rebuild: 21.7 ms against the 10 ms SLO at 30K IOPS, for about 58.1 h "
-                            "(the rebuild); not a stated requirement")
+        assert expected == ("SLO missed in drive rebuild: saturated at 30K IOPS, for about 58.1 h (the rebuild); not a "
+                            "stated requirement")
     else:
         assert "16.9 ms against the 2 ms SLO" in expected
 

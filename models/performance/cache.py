@@ -30,6 +30,17 @@ The model (every function here is pure; :mod:`models.performance.paths` builds t
   2.4 "Data ONTAP disk read operation", "Clearing space in system memory", "Retaining active data in Flash Cache",
   "Reading data from Flash Cache"). Memory and module hold different blocks, so together they act as one LRU
   cache of their summed size; the module's share of the hits is the total's less memory's.
+* **Flash Cache holds what was read, not what was written** (:func:`read_cache_split`, ``read_share``). The module
+  is filled by reads ("The Flash Cache module is slowly populated with data when data read requests are served",
+  NetApp Data ONTAP documentation, "How Flash Cache works", library.netapp.com/ecmdocs/ECMP12454815; a NetApp
+  engineer's comparison lists Flash Cache's cached data as "Reads" against Flash Pool's "Reads, random
+  overwrites", bitpushr.wordpress.com, "Differences between NetApp Flash Cache and Flash Pool", July 2013). WAFL
+  writes a changed block to a new place (Hitz, Lau & Malcolm 1994, write anywhere), so an overwrite leaves the
+  module's copy stale; the new block is in memory until memory evicts it, then it is on the drives only until the
+  next read brings it in. With reads and writes uniform over the same working set (the assumption above), a read
+  finds its block in the module only if the block's last access was a read: probability ``read_share``, the data
+  operations' read share. So the module's share of the data hits is scaled by the read share (a 75/25 OLTP mix
+  loses a quarter of them; a read-only workload none); memory's hits are not (a written block is in memory).
 * **Metadata first.** A file operation (NFS GETATTR, LOOKUP, ACCESS, READDIR, SETATTR, CREATE, REMOVE ...) needs
   the file's inode and directory blocks, WAFL metadata. ONTAP caches WAFL metadata ahead of user data: Flash Cache
   caches metadata in every mode, user data only in its normal mode ("By default, Flash Cache will cache reads of
@@ -170,14 +181,16 @@ class CacheSplit:
 
 
 def read_cache_split(memory_bytes: float, flash_bytes: float, data_ws_bytes: float, metadata_ws_bytes: float,
-                     random_fraction: float = 1.0) -> CacheSplit:
+                     random_fraction: float = 1.0, read_share: float = 1.0) -> CacheSplit:
     """The hit ratios of metadata and data reads (module docstring: metadata first, memory then Flash Cache).
 
     Args:
         memory_bytes: the controller memory working as read cache (the HA pair's, or the cluster's), bytes.
         flash_bytes: Flash Cache / PAM behind it, bytes (0 without). data_ws_bytes: the data working set, bytes.
         metadata_ws_bytes: the metadata working set, bytes (0 for a block workload). random_fraction: 0..1, the
-        data reads' random share (metadata reads are random).
+        data reads' random share (metadata reads are random). read_share: 0..1, the data operations' read share
+        (reads / (reads + writes)): the module's data hits are scaled by it (module docstring, "Flash Cache holds
+        what was read"); 1 (a read-only workload) leaves them whole.
 
     Returns:
         A :class:`CacheSplit`. With no metadata (``metadata_ws_bytes`` 0) every metadata read hits and the data
@@ -191,4 +204,6 @@ def read_cache_split(memory_bytes: float, flash_bytes: float, data_ws_bytes: flo
         meta_total = lru_hit_ratio(total, metadata_ws_bytes)
     data_memory = lru_hit_ratio(max(memory_bytes - metadata_ws_bytes, 0.0), data_ws_bytes, random_fraction)
     data_total = lru_hit_ratio(max(total - metadata_ws_bytes, 0.0), data_ws_bytes, random_fraction)
+    if flash_bytes > 0:  # overwritten blocks are stale in the module until read again
+        data_total = data_memory + (data_total - data_memory) * min(max(read_share, 0.0), 1.0)
     return CacheSplit(meta_memory, meta_total, data_memory, data_total, metadata_ws_bytes)

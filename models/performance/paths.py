@@ -98,6 +98,8 @@ from models.performance.stations import UNSPECIFIED, StationId, node_words
 from models.performance.variability import ARRIVAL_SCV, DETERMINISTIC_SCV, hdd_positioning_scv, kind_scv, mixture_scv
 from models.project.kinds import TRANSFER_ID_MARK
 from models.project.model import (
+    NAS_READ_OPS,
+    NAS_WRITE_OPS,
     PROTOCOL_FAMILY,
     CloudVmNode,
     ControllerNode,
@@ -463,6 +465,16 @@ def workload_read_fraction(workload: Workload) -> float:
     workload its operation mix's reads plus read-only metadata operations (:mod:`models.performance.nas`)."""
     if workload.nas is not None:
         return read_type_share(workload.nas)
+    return workload.read_pct / 100.0
+
+
+def data_read_share(workload: Workload) -> float:
+    """A workload's data reads over its data reads and writes, 0..1 (``read_pct`` / 100 for a block workload; for
+    a file workload its mix's reads over its reads and writes, 1 without either): the chance that a block's last
+    access was a read, which Flash Cache needs to hold it (:mod:`models.performance.cache`)."""
+    if workload.nas is not None:
+        r, w = workload.nas.share(NAS_READ_OPS), workload.nas.share(NAS_WRITE_OPS)
+        return r / (r + w) if r + w > 0 else 1.0
     return workload.read_pct / 100.0
 
 
@@ -951,7 +963,8 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     share = cache_share(workload, scenario.workloads)  # the system's other workloads hold the rest
     cache = record.memory_gib_per_node * nodes * 2**30 * CACHE_FRACTION_OF_MEMORY * share
     flash = (record.flash_cache_gib_per_node or 0.0) * nodes * 2**30 * share
-    split = read_cache_split(cache, flash, data_working_set(workload), metadata_working_set(workload), rnd)
+    reads = data_read_share(workload)  # an overwritten block is stale in Flash Cache until it is read again
+    split = read_cache_split(cache, flash, data_working_set(workload), metadata_working_set(workload), rnd, reads)
     hit_memory, hit = split.data_memory, split.data_total
     module_s = (record.flash_cache_read_us or FLASH_CACHE_READ_US) * 1e-6
     if record.flash_cache_gib_per_node:
@@ -965,7 +978,9 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
             b.metadata_demand(f"{unit[k]} Flash Cache", node.id, split.metadata_flash * module_s / nodes,
                               servers=fc_servers, kind="cache", ident=StationId("flash_cache", node=k + 1))
         b.notes.append(f"Flash Cache read hit {hit - hit_memory:.0%} ({record.flash_cache_gib_per_node * nodes:,.0f} "
-                       f"GiB of modules behind memory, uniform random access{_shared_words(share)})")
+                       f"GiB of modules behind memory, uniform random access{_shared_words(share)}"
+                       + (f"; Flash Cache keeps what was read, not what was written, so the {1 - reads:.0%} of "
+                          "blocks last overwritten are read from the drives" if reads < 1.0 else "") + ")")
     cold = cold_read_share(workload, node) if record.family == "ONTAP" else 0.0  # snapshot-only: none
     if cold > 0:
         # FabricPool: cold reads are fetched from the capacity tier (one GET each), not from the drives

@@ -15,6 +15,8 @@ from models.formatting import fmt_ms
 
 NFS = "fas70-ds460c-nlsas-nfs.toml"
 A90 = "aff-a90-oracle-nvmefc64.toml"
+NFS_REBUILD_TARGET = 25_700.0
+"""NFS ops/s: a target the FAS70 NFS example's drive rebuild still carries (it saturates at 26K), off the chart."""
 A800 = "a800-oracle-slob-fcp.toml"
 
 
@@ -103,12 +105,14 @@ OFF_CHART_FACTOR_LIMIT = 1.5
 
 
 def test_a_failure_state_point_above_the_chart_is_shown(qtbot) -> None:
-    """FAS70 NFS: the drive rebuild's point at the target (21.7 ms, the Bad day figure) was off a 0-11.2 ms axis."""
-    view, evaluation = _view(qtbot, NFS)
+    """FAS70 NFS: the drive rebuild's point at the target (22.9 ms, the Bad day figure) was off a 0-11.2 ms axis. The
+    target is 25,700 NFS ops/s (the example's 30K saturates the rebuild at 26K since Flash Cache keeps only what was
+    read), so the rebuild's point is finite and high."""
+    view, evaluation = _view(qtbot, NFS, target_iops=NFS_REBUILD_TARGET)
     w = view.selected_workload()
     state = next(s for s in evaluation.resilience.states[w.workload_id] if s.state == "drive_rebuild")
     latency = state.performance.latency_at_target_ms
-    assert latency == pytest.approx(21.7, abs=0.05)  # the figure the Bad day line gives
+    assert latency == pytest.approx(22.9, abs=0.05)  # the figure the Bad day line gives
     marker = view.state_marker_item(w.workload_id, "drive_rebuild")
     assert marker.isVisible() and marker.yData[0] == pytest.approx(latency)
     (x0, x1), (y0, y1) = view.plot.getViewBox().viewRange()
@@ -121,7 +125,7 @@ def test_a_failure_state_point_far_above_the_chart_gets_an_arrow_with_its_figure
     top edge with its figure, as the Bad day line gives it."""
     from app.gui.results import performance_view
 
-    view, evaluation = _view(qtbot, NFS)
+    view, evaluation = _view(qtbot, NFS, target_iops=NFS_REBUILD_TARGET)
     w = view.selected_workload()
     state = next(s for s in evaluation.resilience.states[w.workload_id] if s.state == "drive_rebuild")
     original = performance_view.OFF_CHART_REACH
@@ -133,7 +137,7 @@ def test_a_failure_state_point_far_above_the_chart_gets_an_arrow_with_its_figure
     (_x0, _x1), (_y0, y1) = view.plot.getViewBox().viewRange()
     latency = state.performance.latency_at_target_ms
     assert y1 < latency
-    assert any(words.startswith("drive rebuild 21.7 ms") for words in _edge_words(view)), _edge_words(view)
+    assert any(words.startswith("drive rebuild 22.9 ms") for words in _edge_words(view)), _edge_words(view)
 
 
 def test_hiding_a_failure_state_hides_its_point_and_it_stays_hidden_across_log_latency(qtbot) -> None:
