@@ -107,6 +107,7 @@ from models.project.model import (
     Link,
     ManagedServiceNode,
     Scenario,
+    ShelfNode,
     Workload,
 )
 from models.topology import FrontEnd, protocol_of
@@ -1006,8 +1007,8 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
                           cost.backend_bytes_r, cost.backend_bytes_w)
     label = "SSD" if drive.media == "SSD" else "HDD"
     shelf_rec = catalog.find(shelves[0].catalog_id)
-    lanes = record.backend_lanes_per_node or (shelf_rec.backend_lanes if isinstance(shelf_rec, Shelf) else 4)
     backend = catalog.find(record.backend_link or (shelf_rec.backend_link if isinstance(shelf_rec, Shelf) else ""))
+    lanes = backend_lanes_per_node(scenario, node, record, shelves, shelf_rec, backend)
     # a metadata operation that misses the cache reads one metadata block from the drives (a small random read)
     meta = drive_cost(drive, METADATA_BLOCK_BYTES, 1.0, raid, stripe_factor, full_stripe, split.metadata_miss)
     for k in range(nodes):
@@ -1025,6 +1026,33 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
             b.metadata_demand(f"{unit[k]} back-end {backend.name}", node.id, meta.backend_bytes_r / rate / nodes,
                               multiplicity=lanes, kind="backend", ident=StationId("backend", node=k + 1))
     return host_cpu, source
+
+
+def backend_lanes_per_node(scenario: Scenario, node: ControllerNode, record: Controller, shelves: list[ShelfNode],
+                           shelf_rec: object, backend: object) -> int:
+    """The back-end lanes one controller of ``node`` drives its shelves' I/O over.
+
+    The controller's ``backend_lanes_per_node`` (its SAS ports with every SAS card fitted, x 4 lanes) or, when it
+    states none, the first shelf's ``backend_lanes``. On a SAS back end a controller reaches a stack of shelves only
+    through the ports cabled to that stack: with multipath HA one port pair per controller and stack (an A/C port to
+    the stack's first shelf, a B/D port to its last; NetAppDocs ontap-systems 'sas3/install-cabling-rules.adoc',
+    'Controller-to-stack connection rules'; the FAS70 / FAS90 guide 'fas-70-90/install-cable.adoc' cables each DS460C
+    from e10a to IOM A port 1 and e11b to IOM B port 3 of each controller), two 4-lane mini-SAS HD ports, which the
+    shelf's ``backend_lanes`` (8) counts. So the lanes are at most the design's stacks (the shelves linked straight to
+    the controller; a shelf chained behind another shares its stack) x the shelf's lanes: one DS212C stack gives each
+    controller 8 lanes of 12Gb SAS (8 x 1,200 MB/s = 9.6 GB/s), not the 96 of a FAS90 with six SAS cards.
+    """
+    if not isinstance(shelf_rec, Shelf):
+        return record.backend_lanes_per_node or 4
+    if not record.backend_lanes_per_node:
+        return shelf_rec.backend_lanes
+    if not isinstance(backend, LinkType) or backend.medium != "SAS":
+        return record.backend_lanes_per_node
+    ids = {s.id for s in shelves}
+    direct = {link.target if link.source == node.id else link.source for link in scenario.links
+              if node.id in (link.source, link.target)} & ids
+    stacks = max(len(direct), 1)
+    return min(record.backend_lanes_per_node, stacks * shelf_rec.backend_lanes)
 
 
 def _short_stroked(b: _Builder, drive: Drive, stored: float, capacity: float) -> Drive:
