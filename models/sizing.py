@@ -85,7 +85,6 @@ from models.performance.screening import (
     paths_grown,
     solve_requests,
 )
-from models.present.ranking_words import ranking_rule, ranking_steps  # noqa: F401 (re-exported: the rule in words)
 from models.project.factory import drive_fits_controller, drive_fits_shelf
 from models.project.model import (
     ControllerNode,
@@ -97,6 +96,7 @@ from models.project.model import (
     Scenario,
     ShelfNode,
 )
+from models.ranking_words import ranking_rule, ranking_steps  # noqa: F401 (re-exported: the rule in words)
 from models.topology import front_end_switch_note, front_end_switches, protocol_version_problem
 from models.units import TIB, growth_factor
 from models.verdict import effective_meets, fits_usable, slo_holds
@@ -1820,6 +1820,13 @@ ESTIMATED_WORDS = "estimate: no published measurement of this model"
 """A row's words when its performance profile was not fitted to the model's own published measurements."""
 
 
+BASIS_MEANINGS = {"derived": "derived from a related system's measurements",
+                  "hardware relation only": "estimated from its family's calibrated systems",
+                  "assumed": "from StorPlan's default parameters, not fitted to any published measurement"}
+"""A profile kind that is not the model's own measurements, in the words every view says it in
+(``models.present.profile_words.PROFILE_KIND_MEANINGS``, which this layer does not import; a test holds them equal)."""
+
+
 def performance_basis_words(cand: Candidate, catalog: Catalog) -> str:
     """What the row's performance rests on, in words, "" when it is the model's own published measurements (a
     calibrated profile) or the provider's published limits (a managed service, a vSAN cluster: their own words
@@ -1828,19 +1835,19 @@ def performance_basis_words(cand: Candidate, catalog: Catalog) -> str:
     profile_basis``) for the design's first controller or cloud VM and its first workload's protocol."""
     from models.catalog import CloudVm
     from models.performance.profiles import profile_basis
-    from models.present.profile_words import PROFILE_KIND_MEANINGS
     from models.topology import protocol_of
 
     scenario = cand.scenario
     node = next((n for n in scenario.nodes if n.kind in ("controller", "cloud_vm")), None)
     if node is None or not scenario.workloads:
         return ""
-    record = catalog.get(node.catalog_id, Controller if node.kind == "controller" else CloudVm)
+    record: Controller | CloudVm = (catalog.get(node.catalog_id, Controller) if node.kind == "controller"
+                                    else catalog.get(node.catalog_id, CloudVm))
     protocol = protocol_of(scenario, catalog, scenario.workloads[0]) or record.protocols[0]
     basis = profile_basis(record, getattr(node, "software", None), protocol, catalog)
     if basis.kind == "calibrated":
         return ""
-    what = [PROFILE_KIND_MEANINGS.get(basis.kind, basis.kind)]
+    what = [BASIS_MEANINGS.get(basis.kind, basis.kind)]
     if (own := _NO_OWN_PROFILE.search(basis.reason)) is not None:
         what.append(f"no profile of its own for {own['protocol']}")
     return f"{ESTIMATED_WORDS} ({'; '.join(what)})"

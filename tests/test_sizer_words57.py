@@ -120,3 +120,10 @@ def test_the_design_s_own_vm_type_ranked_with_other_disks_says_the_disks_make_th
     assert "2 x Azure Premium SSD P30" in said[0] and "this design's 6 x Azure Premium SSD P30" in said[0]
     assert "costs 130,383 USD" in said[0] and "against 169,311 USD for this design" in said[0]
     assert round(169_311.168 - 8 * 1024 * 0.132 * 36) == 130_383  # the 8 disks more make the whole difference
+
+
+def test_the_row_s_basis_words_are_the_profile_kinds_words_every_view_says():
+    from models.present.profile_words import PROFILE_KIND_MEANINGS
+    from models.sizing import BASIS_MEANINGS
+
+    assert {k: PROFILE_KIND_MEANINGS[k] for k in BASIS_MEANINGS} == BASIS_MEANINGS

@@ -50,6 +50,10 @@ BOUND_TOOLTIP = ("What bounds the max IOPS at the SLO: the part that saturates f
                  "first workload's bottleneck, in the same state as the max IOPS).")
 """The "Bound by" header's tooltip."""
 
+SUMMARY_CHARS = 4_000
+"""The most characters of the summary above the table: the counts, the ranking rule, the notes and the basis of the
+figures (review 57), none cut ("rich" shortens a message to 2,000 by default)."""
+
 BOUND_WIDTH = 280
 """Widest the "Bound by" column is set, px: "controller IOPS bound estimated from the AFF A90 HA pair's published
 figure (assumed core counts)" wraps on two or three lines, never cut mid-word (review 57); the cell's tooltip has it
@@ -586,7 +590,7 @@ class SizerDialog(QDialog):
         """Say which price book the project holds."""
         book = self._document.project.price_book
         tco = self._document.project.requirements.rank_on == "tco"
-        from models.present.ranking_words import ranking_steps
+        from models.ranking_words import ranking_steps
 
         rule = ranking_steps(bool(book), "tco" if tco else "performance")
         self.prices_label.setText(f"Price book: {len(book)} prices in {book[0].currency}; candidates rank by {rule}."
@@ -677,11 +681,12 @@ class SizerDialog(QDialog):
                                 f"{len(result.evaluated)} evaluated in full (chart). "
                                 + ranking_rule(result.currency is not None,
                                                self._result_of[0].requirements.rank_on) + "."
-                                + (f" Basis: {basis}." if (basis := basis_note(result.candidates)) else "")
                                 if result.candidates else
                                 "None meets them: the nearest (the least short first), with what they miss."
                                 if result.nearest else "None meets them, and no design was tried (see the note).")
-                             + notes))
+                             + notes
+                             + (f" Basis: {basis}." if (basis := basis_note(result.candidates)) else ""),
+                                  limit=SUMMARY_CHARS))
         self.table.setRowCount(len(rows))
         catalog = self._catalog()
         from models.costing.inputs import running_inputs as _running

@@ -1,7 +1,7 @@
 """The sizer's ranking rule in words (``models.sizing``: what ``Candidate.rank_key``, ``Candidate.variant_key`` and
 ``pareto_front`` compute), in full for the report, the command line and the sizer's summary, and in short for the
-line under the sizer's price-book button: one module, so both say the same steps. Plain strings, import-light (the
-sizer dialog reads the short form when it opens)."""
+line under the sizer's price-book button: one module, so both say the same steps. Plain strings, imports nothing (the
+sizer dialog reads the short form when it opens; ``models.sizing`` re-exports both)."""
 
 from __future__ import annotations
 
