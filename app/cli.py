@@ -797,7 +797,7 @@ def _size(args) -> int:
     from models.present.bom import BTU_PER_W
     from models.present.headroom import effective_words, sizer_headroom_words
     from models.project.textformat import dumps
-    from models.sizing import ranking_rule, size, takeover_assumed, tie_words
+    from models.sizing import basis_note, ranking_rule, size, takeover_assumed, tie_words
 
     _release_collector()  # the sizer imported and the project loaded (RELEASE_AFTER_LOADING)
     project = loaded.project
@@ -828,7 +828,7 @@ def _size(args) -> int:
                      "takeover_headroom_pct": c.takeover_headroom_pct, "takeover_state": c.takeover_state or None,
                      "cost": c.cost,
                      "max_iops_at_slo_host_down": c.max_iops_at_slo_host_down,
-                     "max_iops_bound": c.bound or None,
+                     "max_iops_bound": c.bound or None, "performance_basis": c.basis or None,
                      "assumed": [w for w in [takeover_assumed(c, project.requirements)] if w],
                      "currency": result.currency, "unpriced": list(c.unpriced), "unpriced_names": names,
                      "rack_units": c.rack_units,
@@ -875,6 +875,8 @@ def _size(args) -> int:
     else:  # the rule the ranks and the [Pareto] marks follow (the report and the sizer dialog state the same)
         rule = ranking_rule(result.currency is not None, project.requirements.rank_on).replace("★", "[Pareto]")
         print(rule + ".")
+        if basis := basis_note(result.candidates):  # what the figures rest on, once (review 57)
+            print(f"Basis: {basis}.")
     for row in rows:
         mark = "meets" if row["meets"] else "fails"
         power = (f"{row['power_w']:,.0f} W ({row['power_w'] * BTU_PER_W:,.0f} BTU/hr) typical" if row["power_w"]
@@ -903,6 +905,8 @@ def _size(args) -> int:
             print(f"      {reason}")
         for assumed in row["assumed"]:  # a managed service's takeover: not modelled, said so
             print(f"      {assumed}")
+        if row["performance_basis"]:  # an estimate, or a P10 below the target: said in the row (review 57)
+            print(f"      performance: {row['performance_basis']}")
         if row["tie_words"]:
             print(f"      {row['tie_words']}")
         if row["alternatives"]:

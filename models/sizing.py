@@ -54,6 +54,7 @@ for the nearest and their reasons.
 from __future__ import annotations
 
 import math
+import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -95,6 +96,7 @@ from models.project.model import (
     Scenario,
     ShelfNode,
 )
+from models.ranking_words import ranking_rule, ranking_steps  # noqa: F401 (re-exported: the rule in words)
 from models.topology import front_end_switch_note, front_end_switches, protocol_version_problem
 from models.units import TIB, growth_factor
 from models.verdict import effective_meets, fits_usable, slo_holds
@@ -158,6 +160,9 @@ class Candidate:
         state the requirement judges; None when not required, not evaluated or the design fails); takeover_state:
         that state in the platform's words ("takeover", "failover" for a cloud HA pair, "controller failover" for
         E-Series; "" without a margin).
+        basis: for the candidates :func:`size` returns, what its performance rests on where that is not the
+        model's own published measurements (:func:`performance_basis_words`), and the caution, as ``storplan
+        evaluate`` gives it, when the pessimistic case (P10) misses the target (:func:`pessimistic_words`); "" else.
         ties: for the candidates :func:`size` returns, the other platform designs tied with this one on every
         criterion of the ranking and every figure shown (:func:`tie_key`: an ASA A50 beside an AFF A50 of the same
         drives): one row, this one first by catalog id, the others named in it (:func:`tie_words`).
@@ -189,6 +194,7 @@ class Candidate:
     takeover_headroom_pct: float | None = None
     takeover_state: str = ""
     ties: tuple[Candidate, ...] = field(default=(), repr=False, compare=False)
+    basis: str = ""
 
     def criteria(self) -> tuple:
         """What the ranking compares, smaller better (:func:`ranking_rule`): its ``order`` (ranked on total cost:
@@ -1446,6 +1452,29 @@ _Check = tuple[list[str], float | None, float | None, str, tuple[float, str] | N
 of one design's performance."""
 
 
+BINDS_WITHIN = 1e-6
+"""Relative distance within which a max IOPS at the SLO is the bound it reaches (:func:`exact_bound`)."""
+
+
+FLOAT_NOISE = 1e-12
+"""Relative distance within which a figure is the whole number next to it (floating-point noise: 799999.9999999999),
+:func:`exact_bound`; a figure further from it (1,598,371.46) is left as it is."""
+
+
+def exact_bound(max_iops: float | None, saturation: float | None) -> float | None:
+    """The max IOPS at the SLO a row shows (display and ``--json``): the saturation (the bound) where the figure is
+    within :data:`BINDS_WITHIN` of it (the solver stops a hair short of the bound: 1,199,999 for a 1,200,000 bound),
+    and a figure within :data:`FLOAT_NOISE` of a whole number that number (799999.9999999999: 800,000); else as
+    given."""
+    if max_iops is None or not math.isfinite(max_iops):
+        return max_iops
+    value = max_iops
+    if saturation is not None and math.isfinite(saturation) and abs(value - saturation) <= BINDS_WITHIN * saturation:
+        value = saturation
+    whole = round(value)
+    return float(whole) if abs(value - whole) <= FLOAT_NOISE * max(abs(value), 1.0) else value
+
+
 def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requirements,
                        deployment: str = "on-prem") -> _Check:
     """(reasons, max IOPS at SLO of the first workload, smallest headroom %) of a candidate's performance:
@@ -1485,7 +1514,7 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
         for wp in perf.workloads:
             w = targets[wp.workload_id]
             limit = wp.max_iops_at_slo_band_p10 if req.rank_on == "p90" else wp.max_iops_at_slo
-            first = first if first is not None else wp.max_iops_at_slo
+            first = first if first is not None else exact_bound(wp.max_iops_at_slo, wp.saturation_iops)
             if wp.target_iops is None:
                 continue
             grown = _grown(wp.target_iops, w.iops_growth_pct_per_year, req.horizon_months)
@@ -1784,6 +1813,96 @@ ONE_PAIR_NOTE = ("each array design the sizer proposes is one HA pair (an ONTAP 
 performance: one HA pair per design is why (:func:`search`)."""
 
 
+_NO_OWN_PROFILE = re.compile(r"no profile of its own for (?P<protocol>[\w/]+)")
+"""The profile lookup's words (``models.performance.profiles``) for a record measured on another protocol only."""
+
+ESTIMATED_WORDS = "estimate: no published measurement of this model"
+"""A row's words when its performance profile was not fitted to the model's own published measurements."""
+
+
+BASIS_MEANINGS = {"derived": "derived from a related system's measurements",
+                  "hardware relation only": "estimated from its family's calibrated systems",
+                  "assumed": "from StorPlan's default parameters, not fitted to any published measurement"}
+"""A profile kind that is not the model's own measurements, in the words every view says it in
+(``models.present.profile_words.PROFILE_KIND_MEANINGS``, which this layer does not import; a test holds them equal)."""
+
+
+def performance_basis_words(cand: Candidate, catalog: Catalog) -> str:
+    """What the row's performance rests on, in words, "" when it is the model's own published measurements (a
+    calibrated profile) or the provider's published limits (a managed service, a vSAN cluster: their own words
+    elsewhere): "estimate: no published measurement of this model (estimated from its family's calibrated systems;
+    no profile of its own for NVMe/TCP)", from the same lookup the engine runs on (``models.performance.profiles.
+    profile_basis``) for the design's first controller or cloud VM and its first workload's protocol."""
+    from models.catalog import CloudVm
+    from models.performance.profiles import profile_basis
+    from models.topology import protocol_of
+
+    scenario = cand.scenario
+    node = next((n for n in scenario.nodes if n.kind in ("controller", "cloud_vm")), None)
+    if node is None or not scenario.workloads:
+        return ""
+    record: Controller | CloudVm = (catalog.get(node.catalog_id, Controller) if node.kind == "controller"
+                                    else catalog.get(node.catalog_id, CloudVm))
+    protocol = protocol_of(scenario, catalog, scenario.workloads[0]) or record.protocols[0]
+    basis = profile_basis(record, getattr(node, "software", None), protocol, catalog)
+    if basis.kind == "calibrated":
+        return ""
+    what = [BASIS_MEANINGS.get(basis.kind, basis.kind)]
+    if (own := _NO_OWN_PROFILE.search(basis.reason)) is not None:
+        what.append(f"no profile of its own for {own['protocol']}")
+    return f"{ESTIMATED_WORDS} ({'; '.join(what)})"
+
+
+def pessimistic_words(check: DesignCheck) -> str:
+    """``meets on expected figures; the pessimistic case (P10) reaches 304K IOPS, below the 350K IOPS target``
+    where a workload's target is met but its max IOPS at the SLO's P10 edge (``check_designs`` with bands, the
+    figure ``storplan evaluate``'s caution reads: ``models.present.verdicts``) is below it; with the P10 missing
+    the SLO at every load, says so; "" else (the same rule as the verdicts' caution, figures as printed)."""
+    from models.formatting import finite, fmt_iops
+
+    for wp in check.workloads:
+        target, p10 = wp.target_iops, wp.max_iops_at_slo_band_p10
+        if not (target and finite(target)) or wp.max_iops_at_slo is None or wp.max_iops_at_slo < target:
+            continue
+        if p10 is not None and finite(p10) and (p10 >= target or fmt_iops(p10) == fmt_iops(target)):
+            continue
+        reach = (f"reaches {fmt_iops(p10)} IOPS, below the {fmt_iops(target)} IOPS target"
+                 if p10 is not None and finite(p10) and p10 > 0 else "misses the SLO at every load")
+        return f"meets on expected figures; the pessimistic case (P10) {reach}"
+    return ""
+
+
+def with_basis(result: SizingResult, catalog: Catalog, req: Requirements) -> SizingResult:
+    """``result`` with each shown candidate's ``basis`` (:func:`performance_basis_words`, then
+    :func:`pessimistic_words` of its design checked with bands: one batch for the few shown; numbers unchanged)."""
+    shown = [c for c in result.candidates if c.max_iops_at_slo is not None]
+    if not shown:
+        return result
+    checks = check_designs([design_paths(c.scenario, catalog) for c in shown], bands=True,
+                           slo_statistic=req.slo_statistic)
+    words = {id(c): "; ".join(w for w in (performance_basis_words(c, catalog), pessimistic_words(k)) if w)
+             for c, k in zip(shown, checks)}
+    return replace(result, candidates=tuple(replace(c, basis=words.get(id(c), "")) for c in result.candidates))
+
+
+def basis_note(cands: Sequence[Candidate]) -> str:
+    """What the shown rows' performance figures rest on, said once above them ("" when every row's figures are the
+    models' own published measurements and every pessimistic case reaches its target: no ``basis``)."""
+    said = [c.basis for c in cands if c.basis]
+    if not said:
+        return ""
+    words = []
+    if any(ESTIMATED_WORDS in b for b in said):
+        words.append("a row marked 'estimate' has no published measurement of that model: its max IOPS comes from "
+                     "its family's calibrated systems or a related system's measurements (and controller core "
+                     "counts the maker does not publish are assumed), so it is a prediction, not a measured figure")
+    if any("pessimistic case (P10)" in b for b in said):
+        words.append("'meets on expected figures' means the target is met by the expected prediction while the "
+                     "pessimistic end of its uncertainty band (P10) falls below it, as the evaluation of that design "
+                     "cautions")
+    return "; ".join(words)
+
+
 def _nearest_heads(ordered: Sequence[Candidate], many: int = 3) -> list[Candidate]:
     """The candidates of ``ordered`` (nearest first) that :func:`fold_nearest` shows, before designs tied on every
     figure are folded into one row: the nearest variant of each platform design, until ``many`` rows are full."""
@@ -1805,40 +1924,6 @@ def fold_nearest(ordered: Sequence[Candidate], many: int = 3) -> tuple[Candidate
     of each platform design (:func:`platform_key`: the same controller with other drives or shelves is not another
     design), designs tied on every figure one row (:func:`fold_ties`), the first ``many``."""
     return tuple(fold_ties(_nearest_heads(ordered, many))[:many])
-
-
-def ranking_rule(priced: bool, rank_on: str = "performance") -> str:
-    """The ranking rule in words, as the report, the command line and the sizer dialog state it (one sentence,
-    no final full stop): what :meth:`Candidate.rank_key`, :meth:`Candidate.variant_key` and :func:`pareto_front`
-    compute. ``priced``: the project has a price book; ``rank_on``: ``Requirements.rank_on``."""
-    smaller = ("then the smaller controller (the fewest controller cores of an array"
-               + ("; in the cloud the fewest vCPUs)" if not priced and rank_on != "tco" else ")"))
-    if rank_on == "tco":
-        first = ("the lowest total cost over the horizon, then the fewest rack units, then the least power, among "
-                 "the designs the price book prices in full; a design with an item it does not price (every "
-                 "on-premises design without a price book) comes after them, its partial price not compared: by "
-                 "its cost over the horizon without the hardware (power and space; a cloud design at the providers' "
-                 f"published prices where the book has none), then the fewest rack units, then the least power, "
-                 f"{smaller}")
-    elif priced:
-        first = ("the lowest cost by the project's price book, then the fewest rack units, then the least power, "
-                 "among the designs it prices in full; a design with an item it does not price comes after them, "
-                 "its partial price not compared: by the fewest rack units, then the least power, then in the cloud "
-                 f"the lowest total cost over the horizon at the providers' published prices; {smaller}")
-    else:
-        first = ("the deployments in the order the requirements list them, then the fewest rack units, then the "
-                 "least power (unknown last), then in the cloud the lowest total cost over the horizon at the "
-                 "providers' published prices (as Cost and footprint prices them: a managed service sized month by "
-                 f"month to hold the data and carry the I/O, or at a larger size shown as the least each month), "
-                 f"{smaller}")
-    return (f"Ranked by {first}, then the most headroom over the grown targets: at an equal footprint (or power "
-            "unknown) the smallest controller that meets comes before a larger one with more headroom. Each "
-            "configuration is shown as the smallest of its drive, shelf, disk or service-size variants that meets "
-            "(a larger variant, such as more drives or shelves on the same controller, is not ranked on its own), "
-            "and configurations tied on every criterion and figure are one row naming the others (either serves "
-            "equally; the first is named by catalog and protocol order, not preference). ★ marks the "
-            "Pareto front of the configurations so shown: no other one evaluated is as good on every one of these "
-            "criteria and better on one, so the first ranked is always on it")
 
 
 def requirement_choices(catalog: Catalog) -> dict[str, list[str]]:
@@ -2151,6 +2236,7 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
     1.2 s, medians of 3). Arguments, result and errors are :func:`search`'s."""
     with collector_paused():
         result = search(project, top, catalog, progress, cancelled)
+    result = with_basis(result, resolved_catalog(project, catalog), project.requirements)
     if project.scenario.replications:  # each relationship's far end and link (models.replication.sizing)
         from models.design import resolve
         from models.replication.sizing import carry_relationships, propose_destinations, with_proposals
@@ -2902,7 +2988,8 @@ def _as_evaluated(shown: Sequence[Candidate], nearest: Sequence[Candidate], cata
         cap = capacities.get(key)
         if cap is None:
             cap = capacities[key] = evaluate_capacity(cand.scenario, catalog).total
-        first = perf.workloads[0].max_iops_at_slo if perf.workloads else cand.max_iops_at_slo
+        first = (exact_bound(perf.workloads[0].max_iops_at_slo, perf.workloads[0].saturation_iops) if perf.workloads
+                 else cand.max_iops_at_slo)
         bound = perf.workloads[0].bound if perf.workloads else cand.bound
         growth = {w.id: w.iops_growth_pct_per_year for w in cand.scenario.workloads}
         rooms = [(wp.saturation_iops - grown) / grown * 100.0 for wp in perf.workloads if wp.target_iops

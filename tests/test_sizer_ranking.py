@@ -162,7 +162,9 @@ def test_the_command_line_states_the_rule_the_ranks_follow():
     assert ("then the least power (unknown last), then in the cloud the lowest total cost over the horizon at the "
             "providers' published prices (as Cost and footprint prices them: a managed service sized month by month "
             "to hold the data and carry the I/O, or at a larger size shown as the least each month), then the smaller "
-            "controller (the fewest controller cores of an array; in the cloud the fewest vCPUs), then the most "
+            "controller (the fewest controller cores of an array, as the catalog gives them: where the maker publishes "
+            "no core count the count is assumed, so an order this step alone decides rests on assumed cores; in the "
+            "cloud the fewest vCPUs), then the most "
             "headroom") in text
     assert ranking_rule(True).startswith("Ranked by the lowest cost") and "★" in ranking_rule(True)
     assert "total cost over the horizon" in ranking_rule(True, "tco")

@@ -50,6 +50,15 @@ BOUND_TOOLTIP = ("What bounds the max IOPS at the SLO: the part that saturates f
                  "first workload's bottleneck, in the same state as the max IOPS).")
 """The "Bound by" header's tooltip."""
 
+SUMMARY_CHARS = 4_000
+"""The most characters of the summary above the table: the counts, the ranking rule, the notes and the basis of the
+figures (review 57), none cut ("rich" shortens a message to 2,000 by default)."""
+
+BOUND_WIDTH = 280
+"""Widest the "Bound by" column is set, px: "controller IOPS bound estimated from the AFF A90 HA pair's published
+figure (assumed core counts)" wraps on two or three lines, never cut mid-word (review 57); the cell's tooltip has it
+whole."""
+
 EFFECTIVE_TOOLTIP = ("Effective capacity, TiB: usable x the data reduction the workloads state (the figure the "
                      "effective capacity needed is compared with); the usable capacity and the ratio beside it.")
 """The "Effective (TiB)" header's tooltip."""
@@ -154,6 +163,16 @@ def chart_x_range(xs: list[float]) -> tuple[float, float] | None:
     x = xs[0]
     pad = max(1.0, abs(x) * 0.1)
     return (max(0.0, x - pad) if x >= 0 else x - pad), x + pad
+
+
+def whole_tick_step(xs: list[float], ticks: int = 6) -> int | None:
+    """The spacing of an axis of whole numbers (rack units): a whole step giving at most about ``ticks`` ticks over
+    the values' span and its padding (:func:`chart_x_range`), at least 1; None without values."""
+    if not xs:
+        return None
+    span = chart_x_range(xs)
+    low, high = span if span is not None else (min(xs), max(xs))
+    return max(1, math.ceil((high - low) / ticks))
 
 
 def record_name(catalog, record_id: str) -> str:
@@ -476,6 +495,11 @@ class SizerDialog(QDialog):
             plot.setXRange(*span)  # every point at one x: a range around it, not pyqtgraph's -1e-95 ticks
         if (y_span := chart_x_range(ys)) is not None:
             plot.setYRange(*y_span)  # ... and at one headroom: not ticks 1e-13 apart, "123.2142857142857"
+        step = whole_tick_step(xs) if label == RACK_UNITS_AXIS else None
+        if step is not None:  # rack units are whole: ticks at whole units, never "2.5" (review 57)
+            plot.getAxis("bottom").setTickSpacing(step, step)
+        else:
+            plot.getAxis("bottom").setTickSpacing()  # another axis (cost): pyqtgraph's own ticks
 
     def _chart_axis(self, result) -> tuple[str, Callable, str]:
         """The chart's x axis: (its label, a candidate's x or None when it is not charted, a note on what is left
@@ -566,13 +590,11 @@ class SizerDialog(QDialog):
         """Say which price book the project holds."""
         book = self._document.project.price_book
         tco = self._document.project.requirements.rank_on == "tco"
-        self.prices_label.setText(f"Price book: {len(book)} prices in {book[0].currency}; candidates rank by "
-                                  f"{'total ' if tco else ''}cost, rack units, power, the smaller controller, then "
-                                  "headroom."
-                                  if book else "No price book: candidates rank by "
-                                  + ("total cost (running costs only), " if tco else
-                                     "the deployments' order, ") + "rack units, power, the smaller controller, then "
-                                                                   "headroom.")
+        from models.ranking_words import ranking_steps
+
+        rule = ranking_steps(bool(book), "tco" if tco else "performance")
+        self.prices_label.setText(f"Price book: {len(book)} prices in {book[0].currency}; candidates rank by {rule}."
+                                  if book else f"No price book: candidates rank by {rule}.")
 
     def _choose_prices(self) -> None:
         """Ask for a CSV, then :meth:`import_prices`."""
@@ -642,7 +664,7 @@ class SizerDialog(QDialog):
         if not ok:
             self.message.setText(f"<span style='color:#c0392b'>The search failed: {escape(str(outcome))}</span>")
             return
-        from models.sizing import ranking_rule, takeover_assumed, tie_words
+        from models.sizing import basis_note, ranking_rule, takeover_assumed, tie_words
 
         result, lines, why = outcome
         self.result = result
@@ -662,7 +684,9 @@ class SizerDialog(QDialog):
                                 if result.candidates else
                                 "None meets them: the nearest (the least short first), with what they miss."
                                 if result.nearest else "None meets them, and no design was tried (see the note).")
-                             + notes))
+                             + notes
+                             + (f" Basis: {basis}." if (basis := basis_note(result.candidates)) else ""),
+                                  limit=SUMMARY_CHARS))
         self.table.setRowCount(len(rows))
         catalog = self._catalog()
         from models.costing.inputs import running_inputs as _running
@@ -697,6 +721,9 @@ class SizerDialog(QDialog):
             why = "; ".join(c.reasons) or "meets every requirement"
             if project_of is not None and (assumed := takeover_assumed(c, project_of.requirements)):
                 why += f" ({assumed})"  # a managed service's takeover: not modelled, said so (review 56)
+            if c.basis:  # an estimate, or a pessimistic case below the target: said in the row (review 57)
+                why = (c.basis if not c.reasons and "pessimistic case" in c.basis  # not "meets every requirement"
+                       else f"{why}; {c.basis}")
             if c.ties:  # designs tied on every criterion are one row (models.sizing.fold_ties)
                 why += f"; {tie_words(c)}"
             if c.unpriced:
@@ -727,7 +754,7 @@ class SizerDialog(QDialog):
                 self.table.setItem(r, k, item)
         self.table.setColumnHidden(COLUMNS.index("Cost"), result.currency is None)
         self.table.resizeColumnsToContents()
-        for col, widest in ((COLUMNS.index("Configuration"), 360), (COLUMNS.index("Bound by"), 150),
+        for col, widest in ((COLUMNS.index("Configuration"), 360), (COLUMNS.index("Bound by"), BOUND_WIDTH),
                             (COLUMNS.index("Why"), 320)):
             self.table.setColumnWidth(col, min(self.table.columnWidth(col), widest))  # wrapped; the tooltip has all
         self.table.resizeRowsToContents()

@@ -332,6 +332,49 @@ def cheaper_sentence(shown: Sequence[Any], options: Sequence[Any], currency: str
             "holds the data and carries the I/O month by month, not at the size shown here).")
 
 
+def _vm_of(scenario: Any) -> Any:
+    """The scenario's one Cloud Volumes ONTAP node (a cloud VM alone), else None."""
+    nodes = [n for n in scenario.nodes if n.kind in ("managed_service", "cloud_vm", "controller", "shelf",
+                                                     "hci_cluster")]
+    return nodes[0] if len(nodes) == 1 and nodes[0].kind == "cloud_vm" else None
+
+
+def same_vm_sentence(scenario: Any, catalog: Any, shown: Sequence[Any], design_total: float | None, currency: str,
+                     horizon_months: int) -> str:
+    """When a ranked configuration is the design's own cloud VM type (same record, HA and licence) with other disks:
+    why its cost differs from the design's in Cost and footprint ("the disks: 2 x P30 per node against this design's
+    6"), so a reader comparing the two totals (130,383 against 169,311 USD) is told it is not the VM or licence;
+    "" otherwise. ``design_total``: the design's total over the horizon in the cost comparison (None: unknown)."""
+    own = _vm_of(scenario)
+    if own is None or design_total is None:
+        return ""
+    for rank, c in enumerate(shown, start=1):
+        vm = _vm_of(c.scenario)
+        if (vm is None or vm.catalog_id != own.catalog_id or bool(vm.ha) != bool(own.ha)
+                or vm.licence != own.licence or (vm.disk, vm.disk_count) == (own.disk, own.disk_count)
+                or c.listed_cost is None or not math.isfinite(c.listed_cost)):
+            continue
+        def disks(node: Any) -> str:  # as models.sizing.cloud_disks_words says them: a count per node of a pair
+            name = _disk_name(catalog, node.disk)
+            return (f"{node.disk_count} x {name} per node ({2 * node.disk_count} disks)" if node.ha
+                    else f"{node.disk_count} x {name}")
+
+        return (f"Rank {rank} is this design's own VM type and licence with other disks: {disks(vm)} against this "
+                f"design's {disks(own)}, so over {horizon_months} months it costs {c.listed_cost:,.0f} {currency} "
+                f"at the providers' published prices against {design_total:,.0f} {currency} for this design (Cost "
+                "and footprint): the difference is the disks (the smallest set that holds the data and carries the "
+                "I/O), not the VM or the licence.")
+    return ""
+
+
+def _disk_name(catalog: Any, disk_id: str) -> str:
+    """A cloud disk's name from the catalog (its id when the catalog lacks it)."""
+    try:
+        return str(catalog.get(disk_id).name)
+    except (KeyError, LookupError, AttributeError):
+        return disk_id
+
+
 RANKED_SHOWN = 5
 """How many ranked configurations the relation is told against (the report's Recommendation table shows these; the
 sizer dialog, which lists more, tells the same sentences against the same first five)."""
@@ -395,4 +438,8 @@ def relation_lines(project: Any, catalog: Any, evaluation: Any, result: Any, tco
         cheaper = cheaper_sentence(shown, comparison.options, comparison.currency, comparison.inputs.horizon_months)
         if cheaper:
             lines.append(cheaper)
+        same = same_vm_sentence(scenario, catalog, result.candidates, getattr(comparison.design, "total", None),
+                                comparison.currency, comparison.inputs.horizon_months)
+        if same:
+            lines.append(same)
     return lines

@@ -27,5 +27,7 @@ def test_the_sizer_table_names_each_rows_bound(qtbot, open_window):
     for r in range(2):  # every host up they all stop just below 800,000 IOPS, the four hosts' storage pools
         assert 799_000 <= float(dialog.table.item(r, iops_col).text().replace(",", "")) <= 800_000
         assert "bound by the vSAN ESA per-host software path limit" in dialog.table.item(r, iops_col).toolTip()
-    assert dialog.table.columnWidth(col) <= 150
+    from app.gui.sizer_dialog import BOUND_WIDTH
+
+    assert dialog.table.columnWidth(col) <= BOUND_WIDTH
     assert dialog.width() <= 1366 and dialog.height() <= 768
