@@ -126,3 +126,15 @@ def test_the_band_legend_names_its_range_in_the_bands_colour(qtbot):
     band = QColor(view.band_item(w.workload_id).brush().color())
     assert (swatch.red(), swatch.green(), swatch.blue(), swatch.alpha()) == \
         (band.red(), band.green(), band.blue(), band.alpha())
+
+
+def test_the_utilisation_axis_is_whole_under_a_beyond_saturation_note(qtbot, two_workload_chart):
+    """Review 57 #10: with the red three-line note of a target beyond saturation the utilisation chart's box was
+    taller than the charts' row, so its axis ("50% 100%") was cut off at the bottom."""
+    _win, view = two_workload_chart("aff8080-sqlserver-tpce.toml", 1366, 768)
+    assert "beyond saturation" in view.util_title.text()
+    box = view.util_plot.parentWidget()
+    assert box.height() <= view.charts_splitter.height()
+    axis = view.util_plot.getAxis("bottom")
+    bottom = axis.mapRectToScene(axis.boundingRect()).bottom()
+    assert view.util_plot.geometry().top() + bottom <= box.height() + 1

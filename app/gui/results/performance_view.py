@@ -509,7 +509,9 @@ class PerformanceView(QWidget):
         # The chart stays readable: never shorter than MIN_PLOT_HEIGHT; the summary table takes only the rows
         # it has (up to SUMMARY_ROWS, then it scrolls).
         self.plot.setMinimumHeight(MIN_PLOT_HEIGHT)
-        self.util_plot.setMinimumHeight(MIN_PLOT_HEIGHT - 60)
+        # the title above it may take four lines (a target beyond saturation adds a red three-line note): the box
+        # of both fits the latency chart's height, so the axis's "50% 100%" is never cut off (review 57 #10)
+        self.util_plot.setMinimumHeight(MIN_PLOT_HEIGHT - 60 - 4 * self.fontMetrics().lineSpacing())
         self.summary_table.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustIgnored)
         charts = _ChartsSplitter(Qt.Orientation.Horizontal)
         charts.setObjectName("performanceCharts")
