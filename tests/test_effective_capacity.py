@@ -73,7 +73,7 @@ def test_status_bar_and_waterfall(expected):
     evaluation = evaluate(load(EXAMPLE))
     assert status_summary(evaluation, "TiB")["effective"] == format_capacity(effective, "TiB")
     totals = {b.label: b.after for b in scenario_waterfall(evaluation.capacity) if b.kind == "total"}
-    assert list(totals) == ["Raw", "Usable", "Effective", "Effective incl. Snapshot copies"]
+    assert list(totals) == ["Raw (marketed)", "Usable", "Effective", "Effective incl. Snapshot copies"]
     assert totals["Effective"] == pytest.approx(effective)
     assert totals["Effective incl. Snapshot copies"] == pytest.approx(with_snapshots)
 

@@ -119,7 +119,7 @@ def test_embodied_carbon_and_raw_rows_cite_their_sources(exported):
         published = [r for r in cost if str(r[0]).startswith("Embodied carbon: ") and r[3] == "published"]
         assert published and all(DRIVE_SOURCE in r[4] and "Tannu" in r[4] for r in published), name
         header, rows = _rows(book, "Capacity waterfall")
-        raw = next(r for r in rows if r[0] == "Raw")
+        raw = next(r for r in rows if r[0] == "Raw (marketed)")
         assert raw[header.index("Source")], name
 
 

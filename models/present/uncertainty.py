@@ -75,10 +75,10 @@ def iops_band_text(p10: float | None, p90: float | None, none_text: str = SATURA
 
 
 def saturation_label(wp: WorkloadPerformance) -> str:
-    """A chart's saturation line label: ``saturation 98K (P10–P90 37K–262K)`` where the saturation has a P10-P90
-    band (review 57: "saturation 98K" beside an uncertainty band reaching 256K read as a firm figure), else
-    ``saturation 98K``."""
-    text = f"saturation {format_iops(wp.saturation_iops)}"
+    """A chart's saturation line label: ``saturation 98K IOPS (P10–P90 37K–262K)`` where the saturation has a
+    P10-P90 band (review 57: "saturation 98K" beside an uncertainty band reaching 256K read as a firm figure), else
+    ``saturation 98K IOPS`` (the unit said: "saturation 378" on a chart with a 1,397 ms axis read as either)."""
+    text = f"saturation {format_iops(wp.saturation_iops)} IOPS"
     low, high = wp.saturation_iops_band_p10, wp.saturation_iops_band_p90
     if finite(low) and finite(high) and low > 0 and high > 0 and format_iops(low) != format_iops(high):
         text += f" (P10–P90 {format_iops(low)}–{format_iops(high)})"

@@ -122,6 +122,11 @@ def _effective_split(steps: Sequence[WaterfallBar], start: float, effective: flo
     return found[-1] if found else len(steps)
 
 
+RAW_LABEL = "Raw (marketed)"
+"""The first bar of every waterfall, one system's or all systems' (review 57: "Raw" on the AFF A70 and ANF, "Raw
+(marketed)" elsewhere): the drives' or the service's marketed capacity, as the engine's raw step names it."""
+
+
 def build_waterfall(steps: Sequence[WaterfallBar], raw: float, usable: float, effective: float,
                     raw_total: WaterfallBar | None = None, split: int | None = None,
                     effective_with_snapshots: float | None = None) -> list[WaterfallBar]:
@@ -132,12 +137,12 @@ def build_waterfall(steps: Sequence[WaterfallBar], raw: float, usable: float, ef
     Args:
         steps: the bars between raw and the last total, in order.
         raw, usable, effective: the totals, bytes (effective: usable x data reduction).
-        raw_total: the raw bar to use (default: a bar named "Raw").
+        raw_total: the raw bar to use (default: a bar named :data:`RAW_LABEL`).
         split: how many of ``steps`` lead to usable; None: found from the numbers.
         effective_with_snapshots: usable x the total efficiency ratio, bytes; None or equal to ``effective``: no
             second total.
     """
-    raw_bar = raw_total or WaterfallBar("Raw", "total", 0.0, raw, details=(RAW_DETAIL,))
+    raw_bar = raw_total or WaterfallBar(RAW_LABEL, "total", 0.0, raw, details=(RAW_DETAIL,))
     split = _usable_split(steps, raw, usable) if split is None else max(0, min(split, len(steps)))
     usable_bar = WaterfallBar("Usable", "total", 0.0, usable, details=(USABLE_DETAIL,))
     effective_bar = WaterfallBar("Effective", "total", 0.0, effective, details=(EFFECTIVE_DETAIL,))
@@ -164,7 +169,7 @@ def system_waterfall(result: CapacityResult) -> list[WaterfallBar]:
     raw_total = None
     if steps and _is_raw_step(steps[0]):
         first = _bar_from_step(steps.pop(0))
-        raw_total = WaterfallBar(first.label, "total", 0.0, first.after, first.source, first.formula, first.inputs)
+        raw_total = WaterfallBar(RAW_LABEL, "total", 0.0, first.after, first.source, first.formula, first.inputs)
     bars = [_bar_from_step(s) for s in steps]
     split = result.usable_step_count
     if split is not None and raw_total is not None:
@@ -218,7 +223,7 @@ def scenario_waterfall(capacity: ScenarioCapacity) -> list[WaterfallBar]:
     raw_bar = None
     if raw_steps:  # the raw total cites what the systems' own raw steps cite (the text and the PDF do)
         raw_bar = WaterfallBar(
-            "Raw", "total", 0.0, float(total.raw_bytes),
+            RAW_LABEL, "total", 0.0, float(total.raw_bytes),
             "; ".join(dict.fromkeys(customer_citation(str(step.source)) for step in raw_steps)),
             "; ".join(dict.fromkeys(customer_citation(str(step.formula)) for step in raw_steps)),
             details=(RAW_DETAIL,))

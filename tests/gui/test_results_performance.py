@@ -279,7 +279,7 @@ def test_uncertainty_band_is_shaded_between_p10_and_p90(qtbot):
     assert list(lo[:-1]) == [p.latency_band_p10_ms for p in points]
     assert all(h >= p.latency_ms for h, p in zip(hi, points)) and any(h > p.latency_ms for h, p in zip(hi, points))
     assert max(hi) <= wp.slo_ms + 1e-12
-    assert any(label.text.startswith("uncertainty") for _, label in view.legend.items)
+    assert any(label.text.startswith(("uncertainty", "SLO P10–P90")) for _, label in view.legend.items)
     assert "not I/O latency percentiles" in band.toolTip()
 
 

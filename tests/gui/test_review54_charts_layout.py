@@ -96,7 +96,7 @@ def test_the_band_ends_at_the_slo_where_its_upper_edge_saturates(qtbot):
     assert xs[-1] < 0.5 * wp.saturation_iops
     legend = [label.text for _sample, label in view.legend.items]
     # revgui55 #12: the band in plain words, the range of max IOPS at the SLO it stands for (not "to P10 609K")
-    assert f"uncertainty: 609K – {format_iops(wp.max_iops_at_slo_band_p90)}" in legend  # the compact legend's words
+    assert f"SLO P10–P90: 609K–{format_iops(wp.max_iops_at_slo_band_p90)}" in legend  # the compact legend
     assert BAND_LABEL == "uncertainty (P10–P90)"
 
 

@@ -48,8 +48,8 @@ def test_the_saturation_line_gives_its_band(qtbot):
     label = view.saturation_line(wp.workload_id).label.toPlainText()
     low, high = wp.saturation_iops_band_p10, wp.saturation_iops_band_p90
     assert low < wp.saturation_iops < high
-    assert label == f"saturation {fmt_iops(wp.saturation_iops)} (P10–P90 {fmt_iops(low)}–{fmt_iops(high)})"
-    assert label == "saturation 85K (P10–P90 32K–225K)"  # 98K before Flash Cache kept only what was read
+    assert label == f"saturation {fmt_iops(wp.saturation_iops)} IOPS (P10–P90 {fmt_iops(low)}–{fmt_iops(high)})"
+    assert label == "saturation 85K IOPS (P10–P90 32K–225K)"  # 98K before Flash Cache kept only what was read
 
 
 def test_a_missed_grown_takeover_requirement_names_its_target_horizon_and_saturation(qtbot):

@@ -206,7 +206,7 @@ def with_snapshots_text(value: str, ratio: str) -> str:
     return f"{value} ({ratio})"
 
 VALUE_LABEL_MARGIN = 1
-BAND_LABEL_GAP_PX = 4
+BAND_LABEL_GAP_PX = 8
 """Pixels between a value label inside its bar and the P10-P90 box right of it."""
 BAR_TEXT = "#FFFFFF"
 """A value label inside a total's bar (``TOTAL``: 5.2:1 contrast, light or dark theme)."""
@@ -812,7 +812,10 @@ class CapacityView(QWidget):
             plot.addItem(self._bar_item)
         else:
             self._bar_item.setOpts(x0=x0, y=list(range(n)), height=0.62, width=widths, brushes=brushes, pens=pens)
-        self._band_items = [self._band_item(i, b) for i, b in enumerate(bars) if b.band is not None]
+        # a band of no spread (ANF: the service applies no data reduction) is no box: its outline was a line drawn
+        # through the start of the Effective value ("4.00 TiB", review 57 #13); the label's tooltip says P10-P90
+        self._band_items = [self._band_item(i, b) for i, b in enumerate(bars)
+                            if b.band is not None and b.band[1] > b.band[0]]
         for item in self._band_items:
             self._add(item)
         # Dashed connectors from each bar's end to the next bar's start.

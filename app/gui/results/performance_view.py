@@ -209,6 +209,16 @@ OFF_CHART_REACH = 2.5
 the target) up to this multiple of the axis's top raises the axis to it; one above is named by an arrow at the top
 edge (the knee stays readable): on the A90 the p99 line was wholly above the chart and the FAS70's drive-rebuild
 point at 21.7 ms was off a 0-11.2 ms axis, with nothing saying so (revperf57 #3, #4)."""
+Y_CAP_SLO_FACTOR = 5.0
+"""The latency axis never reaches above this multiple of the highest SLO (or of a latency at a target, if higher):
+a workload saturated by another's load ramps to 1,397 ms on a 1 ms SLO, and a 1,500 ms axis left every other curve
+flat at 0 (review 57 #2); what is above is named by an arrow at the top edge."""
+P99_EARLY_EXIT = 0.9
+"""A p99 line leaving the chart's top at less than this share of the IOPS where its mean curve does gets an arrow
+there (the mean curve leaving near saturation is the saturation line's to say): one rule for every chart (review 57
+#12: the A90's p99 had an arrow, the FAS70's and the ANF's, leaving at ~36K and ~27K, had none)."""
+LABEL_STEP = 3
+"""Pixels between two chart labels stacked by the label pass (:meth:`PerformanceView._place_labels`)."""
 BAND_LABEL = BAND_WORDS
 """The legend's words for the uncertainty band (its tooltip and the table say what P10 and P90 are)."""
 
@@ -363,6 +373,9 @@ class PerformanceView(QWidget):
         """The chart's edge marks (arrows and labels of marks off the chart, a target beyond it) and, for the
         saturation labels to avoid, the scene rects of their labels (``_edge_rects``)."""
         self._edge_rects: list[QRectF] = []
+        self._edge_labels: list[tuple[pg.TextItem, float, float, float]] = []
+        """Each edge mark's label with where it wants to be: (label, view x, view y, horizontal anchor); the label
+        pass (:meth:`_place_labels`) stacks it down from there clear of every other label."""
         self._legend_name_key: tuple | None = None  # what the curve's legend name was last fitted to
         self._slo_lines: dict[str, pg.InfiniteLine] = {}
         self._saturation_lines: dict[str, pg.InfiniteLine] = {}
@@ -380,7 +393,7 @@ class PerformanceView(QWidget):
         self._util_two_lines = False
         self._util_short = False
         self._cross_v = self._cross_h = self._cross_dot = pg.InfiniteLine()
-        self._slo_note = pg.TextItem("", color=muted_color(self), anchor=(0, 0))
+        self._slo_note = pg.TextItem("", color=muted_color(self), anchor=(0, 0), fill=tint(base_color(self), 210))
         # an SLO far above the chart: an arrow up at the top edge beside its note (the report marks it alike)
         self._slo_arrow = pg.ArrowItem(angle=90, headLen=12, tailLen=10, tailWidth=2, pen=None,
                                        brush=pg.mkBrush(muted_color(self)))
@@ -447,7 +460,7 @@ class PerformanceView(QWidget):
         self._plot_floor = MIN_PLOT_HEIGHT
         self.plot.getViewBox().sigResized.connect(lambda *_: self._fit_legend())
         # the saturation labels move to where no curve is whenever the chart's scale changes (size, range, log axes)
-        self.plot.getViewBox().sigTransformChanged.connect(lambda *_: self._place_saturation_labels())
+        self.plot.getViewBox().sigTransformChanged.connect(lambda *_: self._place_labels())
         self._mouse_proxy = pg.SignalProxy(self.plot.scene().sigMouseMoved, rateLimit=30,
                                            slot=self._on_mouse_moved)
 
@@ -496,7 +509,9 @@ class PerformanceView(QWidget):
         # The chart stays readable: never shorter than MIN_PLOT_HEIGHT; the summary table takes only the rows
         # it has (up to SUMMARY_ROWS, then it scrolls).
         self.plot.setMinimumHeight(MIN_PLOT_HEIGHT)
-        self.util_plot.setMinimumHeight(MIN_PLOT_HEIGHT - 60)
+        # the title above it may take four lines (a target beyond saturation adds a red three-line note): the box
+        # of both fits the latency chart's height, so the axis's "50% 100%" is never cut off (review 57 #10)
+        self.util_plot.setMinimumHeight(MIN_PLOT_HEIGHT - 60 - 4 * self.fontMetrics().lineSpacing())
         self.summary_table.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustIgnored)
         charts = _ChartsSplitter(Qt.Orientation.Horizontal)
         charts.setObjectName("performanceCharts")
@@ -839,8 +854,9 @@ class PerformanceView(QWidget):
         return list(outline.iops), list(outline.p10_ms), list(outline.p90_ms)
 
     def band_words(self, workload) -> str:
-        """The band's legend words for one workload: "uncertainty: 609K – 1.60M" (the range of max IOPS at the SLO)
-        where it ends at the SLO before the curve does, "uncertainty (P10–P90)" where it follows the curve, and
+        """The band's legend words for one workload: "SLO P10–P90: 609K–1.60M" (the range of max IOPS
+        at the SLO) where it ends at the SLO before the curve does, "uncertainty (P10–P90)" where it follows the
+        curve, and
         ": none drawn: ..." where its pessimistic edge is above the SLO from the start
         (``models.present.charts.band_legend``, the report's legend's rule in the compact legend's short words)."""
         return band_legend(BAND_LABEL, workload, self._band_outline(workload), short=True)
@@ -1146,8 +1162,10 @@ class PerformanceView(QWidget):
             self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen(neutral, width=1.5, style=Qt.PenStyle.DashDotLine)),
                                 "open model")
         if self._band_items or any(words != BAND_LABEL for words in band_words):
-            band_color = QColor(neutral)
-            band_color.setAlpha(60)
+            # the band's own colour where one workload's band is drawn (a grey swatch beside a blue band read as
+            # another item: review 57); several workloads' bands each take their curve's colour: neutral
+            band_color = QColor(series_color(0) if len(self._workloads) == 1 else neutral)
+            band_color.setAlpha(45 if len(self._workloads) == 1 else 60)
             # one workload: the band's range in words ("609K – 1.60M IOPS at the SLO"); several: the table says it
             words = band_words[0] if len(band_words) == 1 else BAND_LABEL
             self.legend.addItem(pg.BarGraphItem(x=[0], height=[1], width=1, brush=pg.mkBrush(band_color),
@@ -1165,20 +1183,48 @@ class PerformanceView(QWidget):
             plot.addItem(item, ignoreBounds=True)
         self._fit_range()
 
-    def _place_saturation_labels(self) -> None:
-        """Put each saturation label beside its line where it covers no curve, marker or other label (it sat at the
-        bottom left of the line, over the flat part of the curves): the first free place from the top of the line
-        down, right of the line (where no curve of that workload reaches) before left of it, a few pixels off the
-        line before further; with no free place, the one covering the fewest items."""
-        if not self._saturation_lines:
-            return
+    def _place_labels(self) -> None:
+        """One pass over every text on the latency chart, so that no label lies on another (review 57 #4: "p99
+        0.41 ms ↑" over the far-off SLO's note, two workloads' target and saturation labels on each other): the
+        far-off SLO's note stays where it is; each SLO line's label goes along its line clear of the curves
+        (:meth:`_place_slo_labels`); each edge mark's label (an arrow's words
+        at the top edge, a target beyond the axis at the right edge) goes where it wants to be or, if a label is
+        there, stacked below it; then the saturation labels (:meth:`_place_saturation_labels`) avoid them all."""
         vb = self.plot.getViewBox()
         view = vb.sceneBoundingRect()
         if view.width() < 20 or view.height() < 20:
             return
+        taken: list[QRectF] = []
+        if self._slo_note.scene() is not None:
+            note = self._slo_note.boundingRect()
+            at = vb.mapViewToScene(self._slo_note.pos())
+            taken.append(QRectF(at.x(), at.y(), note.width(), note.height()))
+        self._place_slo_labels(taken)
+        self._edge_rects = []
+        for label, x, y, anchor_x in self._edge_labels:
+            size = label.boundingRect()
+            w, h = size.width(), size.height()
+            at = vb.mapViewToScene(QPointF(x, y))
+            left = min(max(at.x() - anchor_x * w, view.left()), view.right() - w - LABEL_STEP)
+            top = min(max(at.y() - (0.0 if anchor_x == 0.0 or at.y() <= view.top() + 1 else h / 2), view.top()),
+                      view.bottom() - h)
+            rect = QRectF(left, top, w, h)
+            while any(rect.adjusted(-1, -1, 1, 1).intersects(other) for other in taken) \
+                    and rect.bottom() + h + LABEL_STEP <= view.bottom():
+                below = max(other.bottom() for other in taken if rect.adjusted(-1, -1, 1, 1).intersects(other))
+                rect.moveTop(below + LABEL_STEP)
+            label.setAnchor((0, 0))
+            label.setPos(vb.mapSceneToView(rect.topLeft()))
+            taken.append(rect)
+            self._edge_rects.append(rect)
+        self._place_saturation_labels(taken)
+
+    def _curve_obstacles(self) -> list:
+        """The scene paths of the drawn curves (a few px wide) and the scene rects of the markers: what a label
+        should not cover."""
         stroker = QPainterPathStroker()
         stroker.setWidth(4.0)
-        obstacles: list = []  # scene paths of the curves and scene rects of the markers and labels
+        obstacles: list = []
         for item in self.plot.listDataItems():
             if not item.isVisible():
                 continue  # the band's edges (the band itself is a shaded area a label may sit on)
@@ -1186,17 +1232,67 @@ class PerformanceView(QWidget):
                 obstacles.append(stroker.createStroke(item.curve.sceneTransform().map(item.curve.getPath())))
             if item.opts.get("symbol") is not None and item.scatter.isVisible():
                 obstacles.append(item.scatter.sceneBoundingRect())
+        return obstacles
+
+    def _place_slo_labels(self, taken: list[QRectF]) -> None:
+        """Put each SLO line's label along its line, below it or above it, where it covers no curve, marker or
+        label already placed (with Log latency "SLO 1 ms" lay under the curves: review 57 #4); with no free place,
+        the one covering the fewest. Each place taken is added to ``taken``."""
+        vb = self.plot.getViewBox()
+        view = vb.sceneBoundingRect()
+        curves = None
+        for index, line in enumerate(self._slo_lines.values()):
+            label = line.label
+            if label is None or not label.isVisible() or label.scene() is None:
+                continue
+            if curves is None:
+                curves = self._curve_obstacles()
+            size = label.boundingRect()
+            w, h = size.width(), size.height()
+            y = vb.mapViewToScene(QPointF(0, line.value())).y()
+            best = None
+            for position in (0.04 + 0.14 * index, *(0.04 + 0.06 * k for k in range(15))):
+                x = view.left() + position * view.width()
+                for anchor in ((0.0, 0.0), (0.0, 1.0)):  # below the line, then above it
+                    rect = QRectF(x, y - anchor[1] * h + (2 if anchor[1] == 0 else -2), w, h)
+                    if not view.contains(rect):
+                        continue
+                    hits = (sum(1 for o in curves if o.intersects(rect))
+                            + LABEL_OVERLAP_COST * sum(1 for o in taken if o.intersects(rect)))
+                    if best is None or hits < best[0]:
+                        best = (hits, position, anchor, rect)
+                    if not hits:
+                        break
+                if best is not None and not best[0]:
+                    break
+            if best is None:
+                line.label.updatePosition()
+                taken.append(label.sceneBoundingRect())
+                continue
+            _hits, position, anchor, rect = best
+            label.anchors = [anchor, anchor]
+            label.setPosition(position)
+            taken.append(rect)
+
+    def _place_saturation_labels(self, taken: list[QRectF] | None = None) -> None:
+        """Put each saturation label beside its line where it covers no curve, marker or other label (it sat at the
+        bottom left of the line, over the flat part of the curves): the first free place from the top of the line
+        down, right of the line (where no curve of that workload reaches) before left of it, a few pixels off the
+        line before further; with no free place, the one covering the fewest items. ``taken``: the other labels'
+        scene rects (:meth:`_place_labels`), never covered where a free place is found."""
+        if not self._saturation_lines:
+            return
+        vb = self.plot.getViewBox()
+        view = vb.sceneBoundingRect()
+        if view.width() < 20 or view.height() < 20:
+            return
+        obstacles = self._curve_obstacles()
         for line in self._slo_lines.values():
             # the SLO line itself: a saturation label sat on another workload's SLO line (REVIEW54 #13)
             y = vb.mapViewToScene(QPointF(0, line.value())).y()
             obstacles.append(QRectF(view.left(), y - 2, view.width(), 4))
-            if line.label is not None and line.label.isVisible():
-                line.label.updatePosition()  # it may not have followed this scale change yet
-                obstacles.append(line.label.sceneBoundingRect())
-        if self._slo_note.scene() is not None:
-            obstacles.append(self._slo_note.sceneBoundingRect())
-        obstacles += self._edge_rects
-        placed: list[QRectF] = []  # the saturation labels placed so far: another one never goes over them
+        # the other labels (SLO note, edge marks) and the saturation labels placed so far: never gone over
+        placed: list[QRectF] = list(taken or ())
         heights = (1.0, 0.85, 0.7, 0.55, 0.4, 0.25, 0.1, 0.0)
         gaps = (3, 8, 16, 28, 44, 64)
         # the rightmost line first: its right side is the one most often free
@@ -1248,6 +1344,10 @@ class PerformanceView(QWidget):
         marks = self._marks_to_show()
         top = max([axes.latency_high_ms, *(y * MARGIN for _x, y, _w, _c in marks
                                            if y * MARGIN <= OFF_CHART_REACH * axes.latency_high_ms)])
+        cap = self._latency_cap()
+        if cap is not None and top > cap:
+            top = cap
+        marks += self._exits_above(top, marks)
         vb = self.plot.getViewBox()
         if self._log_x:
             low = min((p.iops for w in workloads for p in w.curve if p.iops > 0), default=1.0)
@@ -1260,7 +1360,7 @@ class PerformanceView(QWidget):
         else:
             vb.setYRange(0, top, padding=0)
         self.axes = axes
-        self._mark_edges([m for m in marks if m[1] > top], axes)
+        self._mark_edges([m for m in marks if m[1] >= top], axes)
         note = slo_off_chart_text(axes)
         if note:
             self._slo_note.setText(note)
@@ -1271,7 +1371,45 @@ class PerformanceView(QWidget):
             for item in (self._slo_arrow, self._slo_note):
                 if item.scene() is None:  # not yet (a state shown or hidden fits the range again)
                     self.plot.addItem(item, ignoreBounds=True)
-        self._place_saturation_labels()
+        self._place_labels()
+
+    def _latency_cap(self) -> float | None:
+        """The highest the latency axis may reach (``Y_CAP_SLO_FACTOR`` x the highest SLO, or the highest latency at
+        a target if that is higher, with the margin); None without an SLO."""
+        slos = [w.slo_ms for w in self._workloads if finite(w.slo_ms) and w.slo_ms > 0]
+        if not slos:
+            return None
+        bound = Y_CAP_SLO_FACTOR * max(slos)
+        for w in self._workloads:
+            at = operating_latency(w)
+            if w.target_iops is not None and at is not None and finite(at):
+                bound = max(bound, at)
+        return bound * MARGIN
+
+    def _exits_above(self, top: float, marks: list) -> list[tuple[float, float, str, QColor]]:
+        """The marks for lines leaving the chart's top that nothing else names: a ramp peak above a capped axis
+        (``_latency_cap``) and a p99 line leaving the top well before its mean curve does (``P99_EARLY_EXIT``),
+        unless its point at the target is already named above the chart."""
+        extra = []
+        named = {(round(x), c.name()) for x, y, _w, c in marks if y > top}
+        for index, w in enumerate(self._workloads):
+            color = series_color(index)
+            if w.curve:
+                peak = max(w.curve, key=lambda p: p.latency_ms)
+                if peak.latency_ms > top:
+                    extra.append((peak.iops, peak.latency_ms, f"ramp peak {fmt_ms(peak.latency_ms)}", color))
+            item = self._p99_items.get(w.workload_id)
+            if item is None or any(c == color.name() for _x, c in named):
+                continue
+            xs, ys = self._p99_xy(w)
+            p99_exit = next((x for x, y in zip(xs, ys) if y > top), None)
+            if p99_exit is None:
+                continue
+            mean = [*w.curve, *w.open_curve]
+            mean_exit = next((p.iops for p in mean if p.latency_ms > top), w.saturation_iops)
+            if not finite(mean_exit) or p99_exit < P99_EARLY_EXIT * mean_exit:
+                extra.append((p99_exit, top, "p99", color))
+        return extra
 
     def _marks_to_show(self) -> list[tuple[float, float, str, QColor]]:
         """(IOPS, ms, words, colour) of the marks the latency axis should show beside ``latency_axes``'s: each
@@ -1299,10 +1437,9 @@ class PerformanceView(QWidget):
         for item in self._edge_marks:
             if item.scene() is not None:
                 self.plot.removeItem(item)
-        self._edge_marks, self._edge_rects = [], []
+        self._edge_marks, self._edge_rects, self._edge_labels = [], [], []
         vb = self.plot.getViewBox()
         (x0, x1), (y0, y1) = vb.viewRange()
-        view = vb.sceneBoundingRect()
         fill = tint(base_color(self), 210)
         for x, _y, words, color in above:
             vx = self._tx(x) if x > 0 or not self._log_x else x0
@@ -1310,36 +1447,28 @@ class PerformanceView(QWidget):
             arrow = pg.ArrowItem(angle=90, headLen=10, tailLen=8, tailWidth=2, pen=None, brush=pg.mkBrush(color))
             arrow.setPos(vx, y1)
             right = vx < (x0 + x1) / 2  # the words on the side with more room
-            label = pg.TextItem(f"{words} ↑", color=color, anchor=(0, 0) if right else (1, 0), fill=fill)
-            label.setPos(vx + (1 if right else -1) * 0.012 * (x1 - x0), y1)
-            self._add_edge_mark(arrow, label, right, view)
-        row = 0
+            label = pg.TextItem(f"{words} ↑", color=color, anchor=(0, 0), fill=fill)
+            self._add_edge_mark(arrow, label, vx + (1 if right else -1) * 0.012 * (x1 - x0), y1, 0.0 if right else 1.0)
         for index, w in enumerate(self._workloads):
             if not target_saturates(w) or w.target_iops <= axes.iops_high:
                 continue
             label = pg.TextItem(f"target {fmt_iops(w.target_iops)} IOPS → {SATURATED}", color=series_color(index),
-                                anchor=(1, 0.5), fill=fill)
+                                anchor=(0, 0), fill=fill)
             label.setToolTip(plain_tooltip(
                 f"{w.name}: the target, {fmt_iops(w.target_iops)} IOPS, is beyond saturation "
                 f"({fmt_iops(w.saturation_iops)} IOPS): the design cannot carry it, and the chart ends a little right "
                 "of saturation"))
-            label.setPos(x1, y0 + (0.5 - 0.12 * row) * (y1 - y0))
-            row += 1
-            self._add_edge_mark(None, label, False, view)
+            self._add_edge_mark(None, label, x1, y0 + 0.5 * (y1 - y0), 1.0)
 
-    def _add_edge_mark(self, arrow, label, right: bool, view: QRectF) -> None:
-        """Put an edge mark on the chart (not in its range) and keep its label's scene rect for the saturation
-        labels to avoid (computed here: a TextItem applies its anchor when next painted)."""
+    def _add_edge_mark(self, arrow, label, x: float, y: float, anchor_x: float) -> None:
+        """Put an edge mark on the chart (not in its range); its label goes at view (x, y), its left
+        (``anchor_x`` 0) or right (1) end there, or below the labels already there (:meth:`_place_labels`)."""
         for item in (arrow, label):
             if item is not None:
                 item.setZValue(25)
                 self.plot.addItem(item, ignoreBounds=True)
                 self._edge_marks.append(item)
-        rect = label.boundingRect()
-        at = self.plot.getViewBox().mapViewToScene(label.pos())
-        ax, ay = label.anchor.x(), label.anchor.y()
-        self._edge_rects.append(QRectF(at.x() - ax * rect.width(), at.y() - ay * rect.height(), rect.width(),
-                                       rect.height()).intersected(view))
+        self._edge_labels.append((label, x, y, anchor_x))
 
     def _util_rows_that_fit(self) -> int:
         """How many utilisation rows fit the chart's height at one text line (plus a little air) each."""
