@@ -40,6 +40,7 @@ from models.project.model import (
     ControllerNode,
     HciClusterNode,
     HostNode,
+    Link,
     ManagedServiceNode,
     Scenario,
     ShelfNode,
@@ -449,6 +450,30 @@ def _switch(node: SwitchNode, topo: Topology, catalog: Catalog, out: list[Proble
             "point of failure)", node.id))
 
 
+def slower_switch_problem(scenario: Scenario, catalog: Catalog, link: Link, names: dict[str, str]) -> Problem | None:
+    """The warning of a link whose type is faster than a switch it is cabled to (``topology.slower_switch``): the
+    bill of materials sells the faster ports, but the link runs at the switch's speed, as the figures count it
+    (``models.performance.paths._negotiated_mbps``). Cites the switch record's speed; None when the link runs at
+    its type's speed."""
+    slower = topology.slower_switch(scenario, catalog, link)
+    lt = catalog.find(link.link_type)
+    if slower is None or not isinstance(lt, LinkType):
+        return None
+    other = scenario.node(link.target if link.source == slower.switch_id else link.source)
+    side = {"host": "host"}.get(other.kind, "switch") if other is not None else "switch"
+    if other is not None and other.kind in SYSTEM_KINDS:
+        side = "target"
+    kind = getattr(lt, "short_name", "") or lt.name
+    model = topology.switch_model(slower.record)
+    speed = slower.record.provenance.get("speed_gbps")
+    return Problem("warning", f"link {link_name(link.source, link.target, names)}: {link.ports:,} x {kind} {side} "
+                   f"port{'s' if link.ports != 1 else ''} on the {model}, whose ports are {slower.gbps:g}Gb: "
+                   f"{'these links run' if link.ports != 1 else 'this link runs'} at {slower.gbps:g}Gb "
+                   f"({slower.payload_mbps:,.0f} MB/s per port, not {lt.payload_mbps:,.0f}), and the figures count "
+                   f"{slower.gbps:g}Gb; a {lt.speed_gbps:g}Gb switch would run them at {lt.speed_gbps:g}Gb",
+                   link.id, "link_type", sources=speed.source if speed is not None else "")
+
+
 def unconnected_problems(scenario: Scenario) -> list[Problem]:
     """Warnings for hosts and switches that carry no I/O: a host with no link (its workloads' I/O has no path),
     a switch with no link, one that reaches no host, or one that reaches no storage system (controller, HCI
@@ -557,6 +582,8 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
         if reason:
             out.append(Problem("error", f"link {link_name(link.source, link.target, names)}: {reason}", link.id,
                                "link_type"))
+        elif (slow := slower_switch_problem(scenario, catalog, link, names)) is not None:
+            out.append(slow)
 
     for workload in scenario.workloads:
         target = topo.node(workload.target)

@@ -97,7 +97,7 @@ from models.project.model import (
     ShelfNode,
 )
 from models.ranking_words import ranking_rule, ranking_steps  # noqa: F401 (re-exported: the rule in words)
-from models.topology import front_end_switch_note, front_end_switches, protocol_version_problem
+from models.topology import front_end_switch_note, front_end_switches, protocol_version_problem, switch_model
 from models.units import TIB, growth_factor
 from models.verdict import effective_meets, fits_usable, slo_holds
 
@@ -273,6 +273,55 @@ def _front_end(record: Controller, protocol: str, catalog: Catalog) -> tuple[str
         if isinstance(link, LinkType) and link.speed_gbps <= speed:
             return lid, min(ports, 16)
     return None
+
+
+def fabric_speeds(base: Scenario, catalog: Catalog) -> dict[str, float]:
+    """Medium (``FC``, ``Ethernet``) -> the port speed, Gb/s, of the slowest of the project's switches of that medium
+    (the hosts' front-end network every array design counts, ``models.topology.front_end_switches``): the speed an
+    array design's front end runs at through them. A medium with no switch is not limited."""
+    out: dict[str, float] = {}
+    for node in base.nodes:
+        record = catalog.find(node.catalog_id) if node.kind == "switch" else None
+        if isinstance(record, Switch) and record.speed_gbps > 0:
+            out[record.medium] = min(out.get(record.medium, record.speed_gbps), record.speed_gbps)
+    return out
+
+
+def fabric_models(base: Scenario, catalog: Catalog) -> dict[str, str]:
+    """Medium -> the project's switches of that medium by vendor and model (``Brocade G630``), for the words of
+    :func:`runs_words` and :func:`fabric_speed_note`."""
+    names: dict[str, list[str]] = {}
+    for node in base.nodes:
+        record = catalog.find(node.catalog_id) if node.kind == "switch" else None
+        if isinstance(record, Switch) and switch_model(record) not in names.setdefault(record.medium, []):
+            names[record.medium].append(switch_model(record))
+    return {medium: ", ".join(found) for medium, found in names.items()}
+
+
+def runs_words(link: LinkType, fabric_gbps: dict[str, float], fabric_names: dict[str, str]) -> str:
+    """A front end's words when the project's switches of its medium are slower than its link (:func:`fabric_speeds`):
+    ``" (runs at 32Gb on the project's Brocade G630)"``; "" otherwise."""
+    gbps = fabric_gbps.get(link.medium)
+    if not gbps or gbps >= link.speed_gbps:
+        return ""
+    return f" (runs at {gbps:g}Gb on the project's {fabric_names.get(link.medium, 'switches')})"
+
+
+def fabric_speed_note(base: Scenario, catalog: Catalog) -> str:
+    """The sizer's note when the project's switches are slower than the catalog's fastest link of their medium: a
+    design's faster ports run at the switches' speed (its row says so, :func:`runs_words`), while its figures count
+    its ports at their own speed, linked to the hosts directly; "" otherwise."""
+    notes = []
+    names = fabric_models(base, catalog)
+    for medium, gbps in sorted(fabric_speeds(base, catalog).items()):
+        fastest = max((lt.speed_gbps for lt in catalog.of_kind(LinkType) if lt.medium == medium), default=0)
+        if fastest <= gbps:
+            continue
+        notes.append(f"the project's {medium} switches ({names.get(medium, '')}) have {gbps:g}Gb ports: a design "
+                     f"whose {medium} ports are faster (up to {fastest:g}Gb) runs them at {gbps:g}Gb there, as its "
+                     f"row says; its figures count its ports at their own speed, linked to the hosts directly, as a "
+                     f"{fastest:g}Gb switch would run them")
+    return "; ".join(notes)
 
 
 HCI_POLICIES = ("ftt1-raid1", "ftt1-raid5", "ftt2-raid6")
@@ -821,6 +870,8 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements,
     nas = any(w.nas is not None for w in base.workloads if w.enabled)
     ready_hosts: dict[str, tuple] = {}  # the hosts ready for each front-end link type, built once
     fabric = front_end_switches(base, catalog)  # counted in every array design's footprint
+    fabric_gbps = fabric_speeds(base, catalog)  # a design's faster ports would run at its speed: the row says so
+    fabric_names = fabric_models(base, catalog)
     for record in sorted((e for e in catalog if isinstance(e, Controller)), key=lambda e: e.id):
         if record.family not in ("ONTAP", "E-Series"):
             continue
@@ -847,7 +898,7 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements,
                 ready_hosts[link.id] = _hosts_for(hosts, catalog, link)
             ready, note = ready_hosts[link.id]
             if ready is not None:
-                fronts.append((protocol, fe, link, ready, note))
+                fronts.append((protocol, fe, link, ready, runs_words(link, fabric_gbps, fabric_names) + note))
         if not fronts:
             continue
         for drive in sorted(drives, key=lambda d: d.id):
@@ -2313,7 +2364,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     base = project.scenario
     need = needed_effective_bytes(base, req)
     book = project.price_book
-    notes = [n for n in [front_end_switch_note(base, catalog)] if n and "on-prem" in req.deployments]
+    notes = [n for n in [front_end_switch_note(base, catalog), fabric_speed_note(base, catalog)]
+             if n and "on-prem" in req.deployments]
     if req.budget and not book:
         notes.append("budget not applied: the project has no price book (File > Import Price Book)")
     unknown = [f for f in req.families if f not in requirement_choices(catalog)["families"]]

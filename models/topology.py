@@ -666,7 +666,8 @@ def front_end(scenario: Scenario, target_id: str, host_ids: tuple[str, ...] | li
     return of(scenario).front_end(target_id, host_ids)
 
 
-__all__ = ["SWITCHLESS_PAIR_SOURCE", "FrontEnd", "SharedShelf", "SwitchFootprint", "Topology", "connect_problem",
+__all__ = ["SWITCHLESS_PAIR_SOURCE", "FrontEnd", "SharedShelf", "SlowerSwitch", "SwitchFootprint", "Topology",
+           "connect_problem", "runs_at_words", "slower_switch", "switch_model",
            "controller_of_shelf",
            "front_end", "front_end_switch_note", "front_end_switches", "link_problem", "of", "shelves_of"]
 
@@ -792,3 +793,56 @@ def front_end_switch_note(base: Scenario, catalog: Catalog) -> str:
             f"({', '.join(found.names)}: {found.rack_units} U, {power}), with every array design whatever its "
             "protocol (one over another medium would use switches of that medium instead); one ONTAP HA pair is a "
             "two-node cluster and needs no cluster switch, nor does an E-Series array")
+
+
+@dataclass(frozen=True)
+class SlowerSwitch:
+    """A link whose type is faster than a switch it is cabled to: the link runs at the switch's speed (FC and
+    Ethernet ports auto-negotiate to the highest speed both ends run; a 64Gb FC port on a 32Gb switch runs at
+    32Gb). The performance engine runs the link at ``gbps`` (``models.performance.paths._negotiated_mbps``).
+
+    Attributes:
+        gbps: the speed the link runs at (the slowest such switch's port speed), Gb/s; payload_mbps: its payload
+        per port at that speed, MB/s (the link type's payload scaled by ``gbps`` / its speed); switch_id: that
+        switch's node id; record: its catalog record.
+    """
+
+    gbps: float
+    payload_mbps: float
+    switch_id: str
+    record: Switch
+
+
+def slower_switch(scenario: Scenario, catalog: Catalog, link: Link) -> SlowerSwitch | None:
+    """The switch end of ``link`` whose ports are slower than the link's type (the slowest when both ends are such
+    switches), or None when the link runs at its type's speed (or its type or switch is not in the catalog)."""
+    lt = catalog.find(link.link_type)
+    if not isinstance(lt, LinkType):
+        return None
+    found: SlowerSwitch | None = None
+    for end in (link.source, link.target):
+        node = scenario.node(end)
+        if node is None or node.kind != "switch":
+            continue
+        sw = catalog.find(node.catalog_id)
+        if isinstance(sw, Switch) and 0 < sw.speed_gbps < lt.speed_gbps and (found is None
+                                                                           or sw.speed_gbps < found.gbps):
+            found = SlowerSwitch(sw.speed_gbps, lt.payload_mbps * sw.speed_gbps / lt.speed_gbps, node.id, sw)
+    return found
+
+
+def runs_at_words(slower: SlowerSwitch) -> str:
+    """How a link held back by a slower switch runs, in words: ``runs at 32Gb (3,200 MB/s) on the Brocade G630``
+    (the switch named by its record's vendor and model, the first words of its name)."""
+    return f"runs at {slower.gbps:g}Gb ({slower.payload_mbps:,.0f} MB/s) on the {switch_model(slower.record)}"
+
+
+def switch_model(record: Switch) -> str:
+    """A switch's vendor and model, the words of its record's name before its speed: ``Brocade G630`` of
+    ``Brocade G630 32Gb FC switch (128 ports)``."""
+    words = []
+    for word in record.name.split():
+        if word[:1].isdigit() and ("Gb" in word or "GbE" in word):
+            break
+        words.append(word)
+    return " ".join(words) or record.name

@@ -19,9 +19,16 @@ def _target_port_demand_s(scenario):
     return station.read_s
 
 
+def _on_g630(name: str = "aff-a50-ns224-oracle-nvmefc64.toml"):
+    """The bundled 64Gb NVMe/FC example with its 64Gb switch swapped for a 32Gb Brocade G630."""
+    scenario = load_any(examples_dir() / name).scenario
+    nodes = [n.model_copy(update={"catalog_id": "brocade-g630", "label": "Brocade G630"}) if n.kind == "switch" else n
+             for n in scenario.nodes]
+    return scenario.model_copy(update={"nodes": nodes})
+
+
 def test_a_64g_link_into_a_32g_switch_runs_at_32g():
-    project = load_any(examples_dir() / "aff-a50-ns224-oracle-nvmefc64.toml")
-    scenario = project.scenario
+    scenario = _on_g630()
     block = scenario.workloads[0].block_kib * 1024
     link64 = CAT.get("nvme-fc-64g", LinkType)
     switch = CAT.get("brocade-g630", Switch)
@@ -37,3 +44,15 @@ def test_a_64g_link_into_a_32g_switch_runs_at_32g():
     nodes = [n for n in scenario.nodes if n.kind != "switch"]
     direct = scenario.model_copy(update={"nodes": nodes, "links": links})
     assert _target_port_demand_s(direct) == pytest.approx(block / (link64.payload_mbps * 1e6), rel=1e-12)
+
+
+def test_the_64g_examples_run_their_64g_ports_on_a_64g_switch():
+    """The bundled NVMe/FC 64G examples sell 64Gb target ports: their switch runs 64Gb (a Brocade G720), so the
+    ports run at 64Gb and no link is held back (review 57: the C80 and A50 examples had a 32Gb G630)."""
+    link64 = CAT.get("nvme-fc-64g", LinkType)
+    for name in ("aff-c80-qlc-vmware-nvmefc64.toml", "aff-a50-ns224-oracle-nvmefc64.toml"):
+        scenario = load_any(examples_dir() / name).scenario
+        (switch,) = [CAT.get(n.catalog_id, Switch) for n in scenario.nodes if n.kind == "switch"]
+        assert switch.speed_gbps >= 64, name
+        block = scenario.workloads[0].block_kib * 1024
+        assert _target_port_demand_s(scenario) == pytest.approx(block / (link64.payload_mbps * 1e6), rel=1e-12)

@@ -194,7 +194,10 @@ def test_the_sizer_counts_the_projects_front_end_switches_with_every_array_desig
     assert [CAT.get(n.catalog_id, Switch) for n in base.nodes if n.kind == "switch"] == [g630]
     with_fabric = list(array_proposals(base, CAT))
     bare = list(array_proposals(_without_switches(base), CAT))
-    assert [p[0] for p in with_fabric] == [p[0] for p in bare] and len(with_fabric) > 100
+    # the same designs; a row whose ports are faster than the G630's 32Gb says so (review 57)
+    runs = " (runs at 32Gb on the project's Brocade G630)"
+    assert [p[0].replace(runs, "") for p in with_fabric] == [p[0] for p in bare] and len(with_fabric) > 100
+    assert any(runs in p[0] for p in with_fabric)
     assert any(", iSCSI over " in p[0] for p in bare) and any(", FCP over " in p[0] for p in bare)
     known = 0
     for (summary, _c, _s, ru, power, _sw), (_, _, _, ru0, power0, _) in zip(with_fabric, bare, strict=True):

@@ -24,6 +24,7 @@ from models.present.charts import BAND_WORDS, BandOutline, band_legend, band_out
 from models.present.replication_label import topology_label
 from models.project.kinds import NODE_KINDS, kind_heading
 from models.project.model import Scenario
+from models.topology import slower_switch
 from models.units import CapacityUnit
 
 INK = colors.HexColor("#1F2933")
@@ -103,7 +104,9 @@ def topology_drawing(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, w
         return drawing, False
     names = node_names(scenario.nodes, catalog)
     boxes = [_Box(n.id, n.kind, names[n.id], tuple(node_figures(n, catalog, unit)), n.x, n.y) for n in scenario.nodes]
-    links = [(link.source, link.target, link_label(catalog, link.link_type, link.ports)) for link in scenario.links]
+    links = [(link.source, link.target,
+              link_label(catalog, link.link_type, link.ports, _runs_at(scenario, catalog, link)))
+             for link in scenario.links]
     replications = [(r.source, r.target, topology_label(r)) for r in scenario.replications]
     drawing = _layout(boxes, links, width, max_height, MIN_LABELLED_SCALE, replications)
     overview = drawing is None
@@ -113,6 +116,13 @@ def topology_drawing(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, w
                    if a in group_of and b in group_of and group_of[a] != group_of[b]}
         drawing = _layout(boxes, links, width, max_height, replications=list(grouped))
     return drawing, overview
+
+
+def _runs_at(scenario: Scenario, catalog: Catalog, link) -> float | None:
+    """The speed, Gb/s, ``link`` runs at when a slower switch holds it back (``models.topology.slower_switch``: the
+    figures count that speed), else None."""
+    slower = slower_switch(scenario, catalog, link)
+    return slower.gbps if slower is not None else None
 
 
 def _overview(scenario: Scenario, catalog: Catalog
@@ -135,9 +145,9 @@ def _overview(scenario: Scenario, catalog: Catalog
         a, b = group_of.get(link.source), group_of.get(link.target)
         if a is None or b is None or a == b:
             continue
-        key = (a, b, link.link_type)
+        key = (a, b, link.link_type, _runs_at(scenario, catalog, link))
         ports[key] = ports.get(key, 0) + link.ports
-    links = [(a, b, link_label(catalog, lt, count)) for (a, b, lt), count in ports.items()]
+    links = [(a, b, link_label(catalog, lt, count, runs)) for (a, b, lt, runs), count in ports.items()]
     return boxes, links, group_of
 
 

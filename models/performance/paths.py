@@ -487,15 +487,10 @@ def _link_type(catalog: Catalog, link: Link) -> LinkType | None:
 def _negotiated_mbps(scenario: Scenario, catalog: Catalog, link: Link, lt: LinkType) -> float:
     """A link's payload rate, MB/s, at the speed both ends run: a link into a slower switch port negotiates down
     to the switch's speed (a 64Gb FC port on a 32Gb switch runs at 32Gb: FC and Ethernet ports auto-negotiate to
-    the highest common speed), so its payload scales by switch speed / link speed."""
-    rate = lt.payload_mbps
-    for end in (link.source, link.target):
-        node = scenario.node(end)
-        if node is not None and node.kind == "switch":
-            sw = catalog.find(node.catalog_id)
-            if isinstance(sw, Switch) and 0 < sw.speed_gbps < lt.speed_gbps:
-                rate = min(rate, lt.payload_mbps * sw.speed_gbps / lt.speed_gbps)
-    return rate
+    the highest common speed), so its payload scales by switch speed / link speed (``topology.slower_switch``, the
+    rule the design check's warning and the bill of materials read too)."""
+    slower = topology.slower_switch(scenario, catalog, link)
+    return slower.payload_mbps if slower is not None else lt.payload_mbps
 
 
 _SHARED_HOST_SIDES: list[dict | None] = [None]

@@ -52,7 +52,7 @@ from models.project.model import (
     SwitchNode,
 )
 from models.project.names import node_names
-from models.topology import controller_of_shelf
+from models.topology import controller_of_shelf, runs_at_words, slower_switch
 from models.units import CapacityUnit, format_capacity
 
 BTU_PER_W = 3.412142
@@ -410,6 +410,9 @@ def bill_of_materials(scenario: Scenario, catalog: Catalog, unit: CapacityUnit |
         lt = catalog.find(link.link_type)
         ids.setdefault(model_name(catalog, link.link_type), link.link_type)
         figures = f"{lt.payload_mbps:,.0f} MB/s per port" if isinstance(lt, LinkType) else ""
+        slower = slower_switch(scenario, catalog, link)
+        if slower is not None and isinstance(lt, LinkType):  # the ports sold run at the switch's speed
+            figures = f"{lt.speed_gbps:g}Gb port, {figures}; {runs_at_words(slower)}"
         entry = groups.setdefault(("Link ports", model_name(catalog, link.link_type), figures),
                                   [0, [], False, 0, 0.0])
         entry[0] += link.ports

@@ -60,6 +60,9 @@ def carried_protocols(scenario: Scenario, catalog: Catalog) -> dict[str, str]:
     return {link_id: next(iter(found)) for link_id, found in seen.items() if len(found) == 1}
 
 
-def link_label(catalog: Catalog, link_type: str, ports: int) -> str:
-    """A compact link label with its port count: ``16Gb FC ×8``, ``6Gb SAS ×4``, ``10GbE ×2``."""
-    return f"{link_type_label(catalog, link_type)} \u00d7{ports:,}"
+def link_label(catalog: Catalog, link_type: str, ports: int, runs_at_gbps: float | None = None) -> str:
+    """A compact link label with its port count: ``16Gb FC ×8``, ``6Gb SAS ×4``, ``10GbE ×2``; a link held back by a
+    slower switch (``runs_at_gbps``, ``models.topology.slower_switch``) says the speed it runs at: ``64Gb NVMe/FC
+    ×8, runs at 32Gb``."""
+    runs = f", runs at {runs_at_gbps:g}Gb" if runs_at_gbps else ""
+    return f"{link_type_label(catalog, link_type)} \u00d7{ports:,}{runs}"
