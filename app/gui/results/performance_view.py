@@ -87,8 +87,8 @@ from models.present.charts import (
     target_shortfall,
 )
 from models.present.citations import workload_notes
+from models.present.concurrency import HEADROOM_BASIS, HEADROOM_HEADER, headroom_cell, max_iops_with_reach
 from models.present.explain import FIGURES, explain_figure, explain_station
-from models.present.headroom import fmt_headroom
 from models.present.iops_bound import (
     bottleneck_words,
     iops_bound_words,
@@ -332,16 +332,17 @@ class PerformanceView(QWidget):
     """The user clicked the utilisation bar of a station belonging to this canvas node id."""
 
     SUMMARY_COLUMNS = ("Workload", "Protocol", "SLO", "Saturation", "Max IOPS @ SLO", "Profile", "Ramp peak",
-                       "Target", "Latency @ target", "Bottleneck", "Headroom")
+                       "Target", "Latency @ target", "Bottleneck", HEADROOM_HEADER)
     SUMMARY_TOOLTIPS = {
         "Saturation": "IOPS at which the bottleneck reaches 100% (the asymptote of the curve).",
         "Max IOPS @ SLO": "The most IOPS whose storage latency stays within the SLO. Where the workload's "
                           "outstanding I/Os end the ramp inside the SLO, the open model carries on: more "
-                          "concurrent I/O gives more IOPS, up to the SLO (dash-dotted part of the curve).",
+                          "concurrent I/O gives more IOPS, up to the SLO (dash-dotted part of the curve); "
+                          "where the workload's stated outstanding I/Os reach fewer, the cell says what they reach.",
         "Ramp peak": "IOPS and storage latency at the end of the closed ramp, i.e. with the workload's own number "
                      "of outstanding I/Os (users): what a benchmark ramp reports as its peak.",
-        "Headroom": "How far today's target is below saturation, as a percentage of the target (the sizer's "
-                    "headroom is over the target grown over the horizon).",
+        HEADROOM_HEADER: f"How far today's target is below saturation, as a percentage of the target: "
+                         f"{HEADROOM_BASIS} (the sizer's headroom is over the target grown over the horizon).",
         "Profile": PROFILE_TOOLTIP,
     }
 
@@ -1523,13 +1524,13 @@ class PerformanceView(QWidget):
                 latency, headroom = NO_TARGET, NO_TARGET
             else:
                 latency = fmt_ms(w.latency_at_target_ms, SATURATED)
-                headroom = fmt_headroom(w.headroom_pct, SATURATED, signed=True)
+                headroom = headroom_cell(w, SATURATED)  # "—" where the stated outstanding I/Os cannot reach it
             tails = latency_tails_text(w)
             end = w.curve[-1] if w.curve else None
             peak = f"{fmt_iops(end.iops)} @ {fmt_ms(end.latency_ms)}" if end is not None else NOT_AVAILABLE
             cells = [
                 w.name, w.protocol or NOT_AVAILABLE, f"{w.slo_ms:g} ms", fmt_iops(w.saturation_iops, SATURATED),
-                fmt_iops(w.max_iops_at_slo, NOT_MET) + (" (capped)" if slo_capped_words(w) else ""),
+                max_iops_with_reach(w, unit=False, compact=True) + (" (capped)" if slo_capped_words(w) else ""),
                 profile_kind_text(w) or NOT_AVAILABLE, peak,
                 target_cell(w, NO_TARGET), latency + (f" ({tails})" if tails else ""),
                 bottleneck_words(w) or NOT_AVAILABLE, headroom,
@@ -1540,17 +1541,17 @@ class PerformanceView(QWidget):
             latency_item.setData(latency_item.text(), LATENCY_WHOLE_ROLE)
             items[0].setIcon(icon("mdi6.circle", series_color(index)))
             column = {name: k for k, name in enumerate(self.SUMMARY_COLUMNS)}
-            for item in items[2:column["Bottleneck"]] + items[column["Headroom"]:]:
+            for item in items[2:column["Bottleneck"]] + items[column[HEADROOM_HEADER]:]:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             if w.target_met is False or w.max_iops_at_slo is None:
-                for name in ("Max IOPS @ SLO", "Latency @ target", "Headroom"):
+                for name in ("Max IOPS @ SLO", "Latency @ target", HEADROOM_HEADER):
                     k = column[name]
                     if items[k].text() in (SATURATED, NOT_MET) or (name == "Latency @ target" and
                                                                    w.target_met is False):
                         items[k].setForeground(QColor(FAIL))
                         items[k].setFont(bold)
             if finite(w.headroom_pct) and w.headroom_pct < 0:
-                items[column["Headroom"]].setForeground(QColor(FAIL))
+                items[column[HEADROOM_HEADER]].setForeground(QColor(FAIL))
             tooltip = "<br>".join(
                 [f"<b>{html_escape(w.name)}</b> ({html_escape(w.protocol)}, {w.block_kib:g} KiB)",
                  f"Saturation: {fmt_iops(w.saturation_iops)} IOPS, {fmt_mbps(w.saturation_mbps)}"]
