@@ -82,7 +82,13 @@ from models.present.case_titles import case_title
 from models.present.charts import band_caption
 from models.present.citations import customer_citation, workload_notes
 from models.present.comparison import GROUP, SECTION
-from models.present.concurrency import TARGET_CONDITIONAL, headroom_cell, max_iops_with_reach, target_met_cell
+from models.present.concurrency import (
+    CONDITIONAL_WHY,
+    TARGET_CONDITIONAL,
+    headroom_cell,
+    max_iops_with_reach,
+    target_met_cell,
+)
 from models.present.dr_system import shown_waterfall
 from models.present.formula_precision import precise_formula
 from models.present.headroom import MULTIPLE_NOTE, any_multiple, effective_words, sizer_headroom_cell
@@ -982,7 +988,8 @@ class ReportBuilder:
                 "configuration's headroom is over the target grown over the horizon), measured to saturation, not "
                 "to the max IOPS at the SLO. The max IOPS at the SLO assumes as many outstanding I/Os as the load "
                 "needs; where the workload's stated outstanding I/Os reach fewer, that figure follows it, and a "
-                f"target they cannot reach reads '{TARGET_CONDITIONAL}' with no headroom (—).", s.small))
+                f"target they cannot reach reads '{TARGET_CONDITIONAL}' ({CONDITIONAL_WHY}) with no headroom "
+                "(—).", s.small))
             story.append(_para("Bottleneck", s.h2))
             for wp in workloads:
                 story.append(self.p(self.bottleneck_sentence(wp), s.verdict))

@@ -395,9 +395,10 @@ def workload_verdict_pair(performance: ScenarioPerformance | None) -> tuple[tupl
             short.append(verdict)
             whole.append(verdict)
         elif wp.target_met is True:
+            reach = f"; {reach_words(wp)}" if reach_words(wp) else ""  # the stated outstanding I/Os reach less
             head = (f"{target_text(wp)} at {'p99 ' if p99 else 'mean '}{fmt_ms(wp.slo_bounded_at_target_ms)}, within "
-                    f"the {slo if p99 else slo + ' mean'} SLO (up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} at the SLO"
-                    + (f"; {reach_words(wp)}" if reach_words(wp) else ""))
+                    f"the {slo if p99 else slo + ' mean'} SLO (up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} at the "
+                    f"SLO{reach}")
             # the design serves the target, but the workload as stated cannot offer it, or the pessimistic case
             # meets the SLO at no load: never a bare ✓ (review 57)
             short_of = concurrency_shortfall(wp)
