@@ -87,6 +87,7 @@ from models.present.concurrency import (
     TARGET_CONDITIONAL,
     headroom_cell,
     max_iops_with_reach,
+    reach_words,
     target_met_cell,
 )
 from models.present.dr_system import shown_waterfall
@@ -981,7 +982,7 @@ class ReportBuilder:
                     headroom_cell(wp, NOT_AVAILABLE) if finite(wp.target_iops) else NOT_AVAILABLE,
                 ])
             w = self.width
-            story.append(_table(rows, [w * 0.25, w * 0.09, w * 0.14, w * 0.15, w * 0.13, w * 0.11, w * 0.13], s))
+            story.append(_table(rows, [w * 0.22, w * 0.09, w * 0.13, w * 0.17, w * 0.12, w * 0.14, w * 0.13], s))
             story.append(self.p(
                 "A target is met when its latency is within the SLO. Headroom to saturation: how far today's target "
                 "is below the IOPS at which the bottleneck is 100% busy, in percent of the target (a ranked "
@@ -1324,8 +1325,9 @@ class ReportBuilder:
         for n, wp in enumerate(perf.workloads):
             block: list = [_para(_e(f"{wp.name} ({wp.protocol}, {round(wp.block_kib, 2):g} KiB)"), s.h2)]  # 14.46
             figures = [
-                ["<b>Max IOPS at SLO</b>", _e(max_iops_with_reach(wp))
-                 + (f", {slo_capped_words(wp)}" if slo_capped_words(wp) else ""),  # = saturation: why (r2 #8)
+                ["<b>Max IOPS at SLO</b>", fmt_max_iops_at_slo(wp.max_iops_at_slo)
+                 + (f", {slo_capped_words(wp)}" if slo_capped_words(wp) else "")  # = saturation: why (r2 #8)
+                 + (f"; {_e(reach_words(wp))}" if reach_words(wp) else ""),  # what the stated concurrency reaches
                  "<b>Saturation</b>", f"{fmt_iops(wp.saturation_iops)} IOPS, {fmt_mbps(wp.saturation_mbps)}"],
                 ["<b>SLO</b>", fmt_ms(wp.slo_ms, NOT_AVAILABLE) + (" at the 99th percentile"
                                                                    if wp.slo_statistic == "p99" else " mean"),
