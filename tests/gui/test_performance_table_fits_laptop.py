@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtGui import QFontMetrics
 
 NUMBERS = ("Protocol", "SLO", "Saturation", "Max IOPS @ SLO", "Profile", "Ramp peak", "Target", "Latency @ target",
-           "Headroom to saturation")
+           "Headroom")
 
 
 def _performance_view(qtbot, sized_example, example: str, width: int, height: int):

@@ -124,7 +124,7 @@ def test_summary_table_says_saturated_and_not_met(view):
     view.set_evaluation(sample_evaluation(), "TiB")
     rows = {r[0]: dict(zip(view.SUMMARY_COLUMNS, r)) for r in _summary(view)}
     assert rows["SQL Server OLTP"]["Latency @ target"] == "0.62 ms"
-    assert rows["SQL Server OLTP"]["Headroom to saturation"] == "+60%"
+    assert rows["SQL Server OLTP"]["Headroom"] == "+60%"
     assert rows["Log writes"]["Latency @ target"] == "no target"
     assert not any("nan" in cell or "inf" in cell for r in _summary(view) for cell in r)
 

@@ -87,7 +87,13 @@ from models.present.charts import (
     target_shortfall,
 )
 from models.present.citations import workload_notes
-from models.present.concurrency import HEADROOM_BASIS, HEADROOM_HEADER, headroom_cell, max_iops_with_reach
+from models.present.concurrency import (
+    HEADROOM_BASIS,
+    HEADROOM_HEADER,
+    headroom_cell,
+    max_iops_with_reach,
+    reach_words,
+)
 from models.present.explain import FIGURES, explain_figure, explain_station
 from models.present.iops_bound import (
     bottleneck_words,
@@ -332,16 +338,17 @@ class PerformanceView(QWidget):
     """The user clicked the utilisation bar of a station belonging to this canvas node id."""
 
     SUMMARY_COLUMNS = ("Workload", "Protocol", "SLO", "Saturation", "Max IOPS @ SLO", "Profile", "Ramp peak",
-                       "Target", "Latency @ target", "Bottleneck", HEADROOM_HEADER)
+                       "Target", "Latency @ target", "Bottleneck", "Headroom")
     SUMMARY_TOOLTIPS = {
         "Saturation": "IOPS at which the bottleneck reaches 100% (the asymptote of the curve).",
         "Max IOPS @ SLO": "The most IOPS whose storage latency stays within the SLO. Where the workload's "
                           "outstanding I/Os end the ramp inside the SLO, the open model carries on: more "
                           "concurrent I/O gives more IOPS, up to the SLO (dash-dotted part of the curve); "
-                          "where the workload's stated outstanding I/Os reach fewer, the cell says what they reach.",
+                          "where the workload's stated outstanding I/Os reach fewer, Ramp peak is what they reach "
+                          "(the cell's tooltip names both).",
         "Ramp peak": "IOPS and storage latency at the end of the closed ramp, i.e. with the workload's own number "
                      "of outstanding I/Os (users): what a benchmark ramp reports as its peak.",
-        HEADROOM_HEADER: f"How far today's target is below saturation, as a percentage of the target: "
+        "Headroom": f"{HEADROOM_HEADER}: how far today's target is below saturation, as a percentage of the target: "
                          f"{HEADROOM_BASIS} (the sizer's headroom is over the target grown over the horizon).",
         "Profile": PROFILE_TOOLTIP,
     }
@@ -1530,7 +1537,7 @@ class PerformanceView(QWidget):
             peak = f"{fmt_iops(end.iops)} @ {fmt_ms(end.latency_ms)}" if end is not None else NOT_AVAILABLE
             cells = [
                 w.name, w.protocol or NOT_AVAILABLE, f"{w.slo_ms:g} ms", fmt_iops(w.saturation_iops, SATURATED),
-                max_iops_with_reach(w, unit=False, compact=True) + (" (capped)" if slo_capped_words(w) else ""),
+                fmt_iops(w.max_iops_at_slo, NOT_MET) + (" (capped)" if slo_capped_words(w) else ""),
                 profile_kind_text(w) or NOT_AVAILABLE, peak,
                 target_cell(w, NO_TARGET), latency + (f" ({tails})" if tails else ""),
                 bottleneck_words(w) or NOT_AVAILABLE, headroom,
@@ -1541,17 +1548,17 @@ class PerformanceView(QWidget):
             latency_item.setData(latency_item.text(), LATENCY_WHOLE_ROLE)
             items[0].setIcon(icon("mdi6.circle", series_color(index)))
             column = {name: k for k, name in enumerate(self.SUMMARY_COLUMNS)}
-            for item in items[2:column["Bottleneck"]] + items[column[HEADROOM_HEADER]:]:
+            for item in items[2:column["Bottleneck"]] + items[column["Headroom"]:]:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             if w.target_met is False or w.max_iops_at_slo is None:
-                for name in ("Max IOPS @ SLO", "Latency @ target", HEADROOM_HEADER):
+                for name in ("Max IOPS @ SLO", "Latency @ target", "Headroom"):
                     k = column[name]
                     if items[k].text() in (SATURATED, NOT_MET) or (name == "Latency @ target" and
                                                                    w.target_met is False):
                         items[k].setForeground(QColor(FAIL))
                         items[k].setFont(bold)
             if finite(w.headroom_pct) and w.headroom_pct < 0:
-                items[column[HEADROOM_HEADER]].setForeground(QColor(FAIL))
+                items[column["Headroom"]].setForeground(QColor(FAIL))
             tooltip = "<br>".join(
                 [f"<b>{html_escape(w.name)}</b> ({html_escape(w.protocol)}, {w.block_kib:g} KiB)",
                  f"Saturation: {fmt_iops(w.saturation_iops)} IOPS, {fmt_mbps(w.saturation_mbps)}"]
@@ -1559,6 +1566,11 @@ class PerformanceView(QWidget):
                 + [html_escape(n) for n in workload_notes(w.notes)])  # cited as the report cites them
             for item in items:
                 item.setToolTip(tooltip)
+            reach = reach_words(w)  # the stated outstanding I/Os reach less: the Ramp peak column's figure, named
+            if reach:
+                items[column["Max IOPS @ SLO"]].setToolTip(
+                    f"<b>Max IOPS @ SLO: {html_escape(max_iops_with_reach(w))}</b> (the open model assumes as many "
+                    f"outstanding I/Os as the load needs; Ramp peak is what the stated ones reach)<br>{tooltip}")
             if tails:  # the tail latencies whole, also where the cell shows the mean alone (no room at 1366 px)
                 items[column["Latency @ target"]].setToolTip(
                     f"Storage latency at the target {html_escape(fmt_iops(w.target_iops))} IOPS: "
