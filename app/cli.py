@@ -256,8 +256,24 @@ def _evaluate(args) -> int:
 
         capped = [slo_capped_words(wp) for wp in (evaluation.performance.workloads if evaluation.performance else ())
                   if wp.workload_id == w["id"]]  # equal to saturation under a published bound: say why (r2 #8)
-        print(f"  max IOPS at {w['slo_ms']:g} ms{on} SLO  {fmt_max_iops_at_slo(w['max_iops_at_slo'])}"
+        from models.present.concurrency import (
+            CONDITIONAL_WHY,
+            HEADROOM_BASIS,
+            TARGET_CONDITIONAL,
+            headroom_cell,
+            max_iops_with_reach,
+            target_met_cell,
+        )
+
+        own = [wp for wp in (evaluation.performance.workloads if evaluation.performance else ())
+               if wp.workload_id == w["id"]]
+        head = max_iops_with_reach(own[0]) if own else fmt_max_iops_at_slo(w["max_iops_at_slo"])
+        print(f"  max IOPS at {w['slo_ms']:g} ms{on} SLO  {head}"  # and what the stated concurrency reaches
               + (f" ({capped[0]})" if capped and capped[0] else ""))
+        if own and own[0].target_met is not None:  # the words of the report's Performance table
+            met = target_met_cell(own[0])
+            print(f"  target met            {met}" + (f" ({CONDITIONAL_WHY})" if met == TARGET_CONDITIONAL else ""))
+            print(f"  headroom              {headroom_cell(own[0])} ({HEADROOM_BASIS})")
         if w["target_iops"]:
             print(f"  at target {fmt_iops(w['target_iops'])} IOPS: "
                   f"{fmt_latency_tails(w['latency_at_target_ms'], w['latency_p95_ms'], w['latency_p99_ms'])}")

@@ -137,6 +137,11 @@ def workload_to_dict(wp: Any) -> dict[str, Any]:
         "saturation_iops": _num(wp.saturation_iops),
         "saturation_mbps": _num(wp.saturation_mbps),
         "max_iops_at_slo": _num(wp.max_iops_at_slo),
+        # what the workload's own outstanding I/Os reach within the SLO, where below max_iops_at_slo (else null)
+        "iops_at_stated_concurrency": _num(wp.iops_at_stated_concurrency),
+        "concurrency": wp.concurrency,
+        "target_reached_at_stated_concurrency": (None if wp.target_met is not True
+                                                 else not wp.short_of_concurrency),
         "slo_ms": _num(wp.slo_ms),
         "slo_statistic": wp.slo_statistic,
         "target_iops": _num(wp.target_iops),
@@ -188,6 +193,7 @@ def verdict_to_dict(verdict: DesignVerdict) -> dict[str, Any]:
     """The verdict (``models.verdict.DesignVerdict``): met, whether any requirement is stated, its sentence, and
     each miss's area, subject, state and text."""
     return {"met": verdict.met, "stated": verdict.stated, "text": verdict.text,
+            "conditional": list(verdict.conditional),  # met only with more outstanding I/O than these state
             "missed": [{"area": m.area, "subject": m.subject, "state": m.state, "text": m.text}
                        for m in verdict.missed]}
 

@@ -161,12 +161,16 @@ class DesignVerdict:
         errors: how many design errors the evaluation has (``Evaluation.errors``: a shelf its controller does not
             take, a host with no protocol in common with its controller, more drives than bays...): a design that
             meets its requirements with errors reads "meets ..., but it has N design errors", never a plain pass.
+        conditional: the names of the workloads whose target is met on the open model but needs more outstanding
+            I/Os than the workload states (``WorkloadPerformance.short_of_concurrency``, Little's law): a met
+            design then reads "meets ... only with more outstanding I/O than stated", never a plain pass.
     """
 
     met: bool
     missed: tuple[Miss, ...]
     stated: bool
     errors: int = 0
+    conditional: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
@@ -178,6 +182,10 @@ class DesignVerdict:
         if self.met and self.errors:
             return (f"The design meets every stated requirement, but it has {errors_words(self.errors)}: its figures "
                     "hold only once they are fixed (see the problems).")
+        if self.met and self.conditional:  # the design serves the targets, the workloads as stated cannot offer them
+            return ("The design meets every stated requirement only with more outstanding I/O than stated: "
+                    f"{', '.join(self.conditional)} cannot offer {'its' if len(self.conditional) == 1 else 'their'} "
+                    "target at the stated concurrency (Little's law).")
         if self.met:
             return "The design meets every stated requirement."
         return "No requirement is stated as a target; the figures below are what the design delivers."
@@ -390,4 +398,6 @@ def design_verdict(capacity: ScenarioCapacity | None, performance: ScenarioPerfo
     stated = bool(missed or required > 0 or checks or targeted
                   or (protection is not None and bool(protection.relationships))
                   or (capacity is not None and any(system_has_data(s) for s in capacity.systems)))
-    return DesignVerdict(stated and not missed, tuple(missed), stated, errors)
+    conditional = tuple(dict.fromkeys(wp.name for wp in (performance.workloads if performance is not None else ())
+                                      if wp.short_of_concurrency))
+    return DesignVerdict(stated and not missed, tuple(missed), stated, errors, conditional)

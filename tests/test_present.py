@@ -82,12 +82,16 @@ def test_example_verdicts_and_comparison():
     project = load(examples_dir() / "aff8080-sqlserver-tpce.toml")
     evaluation = evaluate(project)
     found = verdicts(evaluation, "TiB")
-    assert [v.kind for v in found] == ["pass", "pass", "caution", "caution", "caution"]
+    assert [v.kind for v in found] == ["pass", "pass", "caution", "caution", "caution", "caution"]
     assert found[0].line.startswith("AFF8080A EX HA pair: the data needs 14.00 TiB of 25.47 TiB usable")
     assert found[1].text.startswith("350K IOPS at ")
     assert "failover" in found[3].text
     # review 57: its pessimistic case (P10) holds the SLO only up to 240K, below the 350K target
-    assert found[4].text.startswith("the pessimistic case (P10) holds the SLO only up to 240K IOPS, below the 350K")
+    assert found[5].text.startswith("the pessimistic case (P10) holds the SLO only up to 240K IOPS, below the 350K")
+    # review 57 second pass: the SLO is on the mean, the p99 at the target above its value is a caution
+    wp = evaluation.performance.workloads[0]
+    assert wp.latency_p99_at_target_ms > 1.0 and found[4].text.startswith(
+        f"p99 at the target {wp.latency_p99_at_target_ms:.2f} ms exceeds the 1 ms SLO value (the SLO is on the mean")
     assert headline(found).check_cautions
     missing = Evaluation("Broken", None, None, ())
     rows = comparison_rows((evaluation, missing), "TiB")

@@ -53,8 +53,8 @@ def test_vsan_stretched_target_beyond_its_stated_concurrency_is_a_caution_in_the
     assert wp.max_iops_at_slo_band_p10 is None and wp.max_iops_at_slo_band_p90 > 0  # the P10 misses at any load
     text = report_text(VSAN)
     assert "not met – 2.39M" not in text and "P10–P90 not met" not in text  # it read as a range from "not met"
-    line = re.search(r"(.)\s*TPC-E-like OLTP \(SQL Server\), both sites: 300K IOPS at 1\.13 ms, within the 2\.00 ms "
-                     r"SLO when offered \(up to 1\.59M IOPS at the SLO; .*?Little's law\)", text)
+    line = re.search(r"(.)\s*TPC-E-like OLTP \(SQL Server\), both sites: 300K IOPS at 1\.13 ms, within the "
+                     r"2\.00 ms mean SLO when offered \(up to 1\.59M IOPS at the SLO; .*?Little's law\)", text)
     assert line is not None, text[:3000]
     assert line.group(1) != "✓"
     assert ("uncertainty P10–P90: pessimistic case misses the SLO at every load; optimistic up to "
@@ -70,8 +70,8 @@ def test_the_cli_says_the_vsan_caution_and_the_fas70_rebuild():
                               capture_output=True, text=True, timeout=300, check=True).stdout
 
     out = run(VSAN)
-    assert ("  caution: TPC-E-like OLTP (SQL Server), both sites: 300K IOPS at 1.13 ms, within the 2.00 ms SLO when "
-            "offered") in out
+    assert ("  caution: TPC-E-like OLTP (SQL Server), both sites: 300K IOPS at 1.13 ms, within the 2.00 ms mean "
+            "SLO when offered") in out
     assert "pessimistic case misses the SLO at every load; optimistic up to 2.39M" in out
     out = run("fas70-ds460c-nlsas-nfs")
     # in drive rebuild the NL-SAS drives saturate below the 30K target (26K: Flash Cache keeps what was read, not
@@ -140,7 +140,7 @@ def test_a_services_assumed_latency_floor_is_said_where_its_latency_is():
                   and "Premium" in r.name and "Azure" in r.name)
     floor = f"{record.latency_us / 1e3:.2f} ms"
     assert floor == "0.40 ms"
-    assert ("9.5K IOPS at 0.45 ms, within the 15.0 ms SLO (up to 33K IOPS at the SLO; latency from an assumed "
-            f"{floor} light-load floor, not a published figure)") in text  # the summary
+    assert ("9.5K IOPS at 0.45 ms, within the 15.0 ms mean SLO (up to 33K IOPS at the SLO; latency from an "
+            f"assumed {floor} light-load floor, not a published figure)") in text  # the summary
     assert "published service limits, assumed latency floor" in text  # the profile row
     assert f"The latency from an assumed {floor} light-load floor, not a published figure." in text  # the caption

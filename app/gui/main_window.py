@@ -54,6 +54,7 @@ from app.gui.workloads_panel import WorkloadsPanel
 from models.formatting import NOT_MET, finite, natural_key
 from models.present import NO_PROFILE_WORDS, PROFILE_KIND_WORDS, profiles_text
 from models.present.summary import (
+    MET_CONDITIONAL,
     MET_WITH_ERRORS,
     PARTLY_UNMEASURED_STATUS,
     UNMEASURED_STATUS,
@@ -823,7 +824,8 @@ class MainWindow(QMainWindow):
                     f"\n\nCaution: {partly.text}." if partly is not None else "")))
                 red = value.startswith("missed")  # the design does not meet its requirements
                 # met, with a caution (capacity not measured, design errors beside it): not a plain met
-                amber = value in (UNMEASURED_STATUS, PARTLY_UNMEASURED_STATUS) or value.startswith(MET_WITH_ERRORS)
+                amber = (value in (UNMEASURED_STATUS, PARTLY_UNMEASURED_STATUS, MET_CONDITIONAL)
+                         or value.startswith(MET_WITH_ERRORS))
                 variants = []
                 for width in VERDICT_STATUS_WIDTHS:
                     shown = html.escape(verdict_status_text(value, QFontMetrics(bold), width))

@@ -63,6 +63,7 @@ from models.formatting import (
     fmt_ratio,
     fmt_utilization,
 )
+from models.performance.results import WorkloadPerformance
 from models.present import (
     bill_of_materials,
     bottleneck_sentence,
@@ -81,9 +82,17 @@ from models.present.case_titles import case_title
 from models.present.charts import band_caption
 from models.present.citations import customer_citation, workload_notes
 from models.present.comparison import GROUP, SECTION
+from models.present.concurrency import (
+    CONDITIONAL_WHY,
+    TARGET_CONDITIONAL,
+    headroom_cell,
+    max_iops_with_reach,
+    reach_words,
+    target_met_cell,
+)
 from models.present.dr_system import shown_waterfall
 from models.present.formula_precision import precise_formula
-from models.present.headroom import MULTIPLE_NOTE, any_multiple, effective_words, fmt_headroom, sizer_headroom_cell
+from models.present.headroom import MULTIPLE_NOTE, any_multiple, effective_words, sizer_headroom_cell
 from models.present.iops_bound import bottleneck_words, knee_words, slo_capped_words, station_words
 from models.present.key_figures import GROWTH_NOT_MEASURED, key_figures
 from models.present.logical_data import LOGICAL_DATA_WITH_SNAPSHOTS
@@ -531,6 +540,15 @@ def _verdict(ok: bool | None, yes: str = "Yes", no: str = "No", none: str = "no 
     return f'<font name="{BOLD}" color="{colour}">{_e(yes if ok else no)}</font>'
 
 
+def _target_met(wp: WorkloadPerformance) -> str:
+    """Target met as the tables show it: Yes / No, or, met only with more outstanding I/Os than the workload
+    states, :data:`models.present.concurrency.TARGET_CONDITIONAL` in the caution colour."""
+    words = target_met_cell(wp)
+    if words == TARGET_CONDITIONAL:
+        return f'<font name="{BOLD}" color="#B07800">{_e(words)}</font>'
+    return _verdict(wp.target_met)
+
+
 class _NumberedCanvas(rl_canvas.Canvas):
     """A canvas that defers pages so each can print "Page N of M" once the total is known."""
 
@@ -958,18 +976,21 @@ class ReportBuilder:
                     _e(wp.name),
                     fmt_ms(wp.slo_ms, NOT_AVAILABLE),
                     target_text(wp),
-                    fmt_max_iops_at_slo(wp.max_iops_at_slo),
+                    _e(max_iops_with_reach(wp)),  # and what the stated outstanding I/Os reach, when lower
                     fmt_ms(wp.latency_at_target_ms) if finite(wp.target_iops) else NOT_AVAILABLE,
-                    _verdict(wp.target_met),
-                    fmt_headroom(wp.headroom_pct, NOT_AVAILABLE, signed=True) if finite(wp.target_iops)
-                    else NOT_AVAILABLE,
+                    _target_met(wp),
+                    headroom_cell(wp, NOT_AVAILABLE) if finite(wp.target_iops) else NOT_AVAILABLE,
                 ])
             w = self.width
-            story.append(_table(rows, [w * 0.25, w * 0.09, w * 0.14, w * 0.15, w * 0.13, w * 0.11, w * 0.13], s))
+            story.append(_table(rows, [w * 0.22, w * 0.09, w * 0.13, w * 0.17, w * 0.12, w * 0.14, w * 0.13], s))
             story.append(self.p(
                 "A target is met when its latency is within the SLO. Headroom to saturation: how far today's target "
                 "is below the IOPS at which the bottleneck is 100% busy, in percent of the target (a ranked "
-                "configuration's headroom is over the target grown over the horizon).", s.small))
+                "configuration's headroom is over the target grown over the horizon), measured to saturation, not "
+                "to the max IOPS at the SLO. The max IOPS at the SLO assumes as many outstanding I/Os as the load "
+                "needs; where the workload's stated outstanding I/Os reach fewer, that figure follows it, and a "
+                f"target they cannot reach reads '{TARGET_CONDITIONAL}' ({CONDITIONAL_WHY}) with no headroom "
+                "(—).", s.small))
             story.append(_para("Bottleneck", s.h2))
             for wp in workloads:
                 story.append(self.p(self.bottleneck_sentence(wp), s.verdict))
@@ -1077,7 +1098,8 @@ class ReportBuilder:
         if head.state == "fail":
             text = f'<font color="#D0342C"><b>{_e(head.text)}</b></font>'
             colour = colors.HexColor("#D0342C")
-        elif head.state == "pass" and self.evaluation.errors:  # met, beside design errors: the caution colour
+        elif head.state == "caution" or (head.state == "pass" and self.evaluation.errors):
+            # met only with more outstanding I/O than stated, or beside design errors: the caution colour
             text = f'<font color="#B07800"><b>{_e(head.text)}</b></font>'
             colour = colors.HexColor("#B07800")
         elif head.state == "pass":
@@ -1304,7 +1326,8 @@ class ReportBuilder:
             block: list = [_para(_e(f"{wp.name} ({wp.protocol}, {round(wp.block_kib, 2):g} KiB)"), s.h2)]  # 14.46
             figures = [
                 ["<b>Max IOPS at SLO</b>", fmt_max_iops_at_slo(wp.max_iops_at_slo)
-                 + (f", {slo_capped_words(wp)}" if slo_capped_words(wp) else ""),  # = saturation: why (r2 #8)
+                 + (f", {slo_capped_words(wp)}" if slo_capped_words(wp) else "")  # = saturation: why (r2 #8)
+                 + (f"; {_e(reach_words(wp))}" if reach_words(wp) else ""),  # what the stated concurrency reaches
                  "<b>Saturation</b>", f"{fmt_iops(wp.saturation_iops)} IOPS, {fmt_mbps(wp.saturation_mbps)}"],
                 ["<b>SLO</b>", fmt_ms(wp.slo_ms, NOT_AVAILABLE) + (" at the 99th percentile"
                                                                    if wp.slo_statistic == "p99" else " mean"),
@@ -1312,7 +1335,7 @@ class ReportBuilder:
                 ["<b>Latency at target</b>",
                  fmt_latency_tails(wp.latency_at_target_ms, wp.latency_p95_at_target_ms,
                                    wp.latency_p99_at_target_ms) if finite(wp.target_iops) else NOT_AVAILABLE,
-                 "<b>Target met</b>", _verdict(wp.target_met)],
+                 "<b>Target met</b>", _target_met(wp)],
                 ["<b>Bottleneck</b>", _e(bottleneck_words(wp) or NOT_AVAILABLE), "<b>Operating point</b>",
                  f"{fmt_iops(wp.operating_iops)} IOPS" if finite(wp.operating_iops) else NOT_AVAILABLE],
                 ["<b>Profile</b>", _e(workload_profile_text(wp)), "<b>Uncertainty band</b>",

@@ -276,12 +276,34 @@ class WorkloadPerformance:
             out.append(f"after a controller failover the surviving node would need {total:.0%} of its CPU: "
                        "the HA pair cannot carry this load on one node")
         needed = self.outstanding_needed() if self.target_met else None
-        if needed is not None and self.concurrency is not None and needed > self.concurrency:
+        if needed is not None and self.short_of_concurrency:
             think = f" + {self.think_time_ms:g} ms think time" if self.think_time_ms > 0 else ""
             reach = f", which reach {fmt_iops(self.peak_iops)} IOPS" if self.peak_iops is not None else ""
             out.append(f"needs {needed:,} outstanding I/Os ({fmt_iops(self.target_iops)} IOPS x "
                        f"{fmt_ms(self.latency_at_target_ms)}{think}); the workload states {self.concurrency:,}{reach}")
         return tuple(out)
+
+    @property
+    def iops_at_stated_concurrency(self) -> float | None:
+        """The IOPS within the SLO that the workload's own outstanding I/Os reach (the closed ramp's end at N =
+        ``concurrency``, ``peak_iops``), when that is below the max IOPS at the SLO (the open model's, which
+        assumes as many outstanding I/Os as it needs); None where the stated concurrency reaches the max IOPS at
+        the SLO, or where either is unknown (review 57: 1.79M at the SLO headlined where 450 outstanding I/Os
+        reach 1.30M, NetApp's own measured peak)."""
+        peak, head = self.peak_iops, self.max_iops_at_slo
+        if self.concurrency is None or peak is None or head is None:
+            return None
+        if not (math.isfinite(peak) and math.isfinite(head)) or peak <= 0 or head <= 0:
+            return None
+        return peak if peak < head * 0.995 else None
+
+    @property
+    def short_of_concurrency(self) -> bool:
+        """The target is met on the open model (saturation and the SLO) but needs more outstanding I/Os than the
+        workload states (:meth:`outstanding_needed`, Little's law N = X R): the design serves it, the workload as
+        stated cannot offer it."""
+        needed = self.outstanding_needed() if self.target_met else None
+        return needed is not None and self.concurrency is not None and needed > self.concurrency
 
     def outstanding_needed(self) -> int | None:
         """The outstanding I/Os the target needs at its latency, by Little's law: target IOPS x (the mean latency at

@@ -86,9 +86,14 @@ def explain_figure(wp: WorkloadPerformance, figure: str) -> list[str]:
     if figure == "Headroom":
         if wp.headroom_pct is None or wp.target_iops is None:
             return ["No target: headroom needs one."]
-        return [f"Headroom = (saturation − target) / target = ({fmt_iops(wp.saturation_iops)} − "
-                f"{fmt_iops(wp.target_iops)}) / {fmt_iops(wp.target_iops)} = {wp.headroom_pct:,.1f}%"
-                + (f", {fmt_headroom(wp.headroom_pct)}" if wp.headroom_pct >= MULTIPLE_FROM_PCT else "") + "."]
+        lines = [f"Headroom = (saturation − target) / target = ({fmt_iops(wp.saturation_iops)} − "
+                 f"{fmt_iops(wp.target_iops)}) / {fmt_iops(wp.target_iops)} = {wp.headroom_pct:,.1f}%"
+                 + (f", {fmt_headroom(wp.headroom_pct)}" if wp.headroom_pct >= MULTIPLE_FROM_PCT else "") + "."]
+        if wp.short_of_concurrency:  # the table shows "—": the stated outstanding I/Os never offer the target
+            lines.append(f"Shown as —: the workload's {wp.concurrency:,} outstanding I/Os reach only "
+                         f"{fmt_iops(wp.peak_iops)} IOPS, below the target, so no margin holds at the stated "
+                         "concurrency.")
+        return lines
     return []
 
 

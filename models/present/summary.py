@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from models.performance.results import WorkloadPerformance
     from models.project.model import Requirements
 
-__all__ = ["MET_WITH_ERRORS", "NO_PROFILE_WORDS", "PARTLY_UNMEASURED_STATUS", "PROFILE_KIND_WORDS", "STATUS_CAPTIONS",
+__all__ = ["MET_CONDITIONAL",
+           "MET_WITH_ERRORS", "NO_PROFILE_WORDS", "PARTLY_UNMEASURED_STATUS", "PROFILE_KIND_WORDS", "STATUS_CAPTIONS",
            "no_profile_key", "profile_kind_text",
            "UNMEASURED_STATUS", "profiles_text", "status_summary", "verdict_text", "workload_iops_lines",
            "worst_workload"]
@@ -33,6 +34,8 @@ import of performance counters only: ``models.project.model.capacity_unmeasured`
 MET_WITH_ERRORS = "met, but "
 """How the status bar's verdict starts when the design meets its requirements with design errors beside it
 ("met, but 2 design errors": :func:`verdict_text`)."""
+MET_CONDITIONAL = "met only with more outstanding I/O"
+"""The status bar's verdict when a target is met only with more outstanding I/Os than its workload states."""
 PARTLY_UNMEASURED_STATUS = "met, capacity partly not measured"
 """The status bar's verdict when the design meets its requirements but some imported workloads' capacity is not
 measured (the short form of ``models.present.verdicts.partly_unmeasured_caution``, whole in the verdict's
@@ -150,6 +153,8 @@ def verdict_text(evaluation: Evaluation, requirements: Requirements | None = Non
         return "missed: " + "; ".join(dict.fromkeys(m.short for m in decided.missed))
     if decided.met and decided.errors:  # never a plain "met" beside design errors
         return f"{MET_WITH_ERRORS}{errors_words(decided.errors)}"
+    if decided.met and decided.conditional:  # the workloads as stated cannot offer their targets
+        return MET_CONDITIONAL
     return "met" if decided.met else NOT_AVAILABLE
 
 

@@ -27,6 +27,7 @@ from models.formatting import (
     fmt_ms,
     fmt_utilization,
 )
+from models.present.concurrency import reach_words
 from models.present.profile_words import (  # the one set of words for the profile kinds, re-exported here
     ASSUMED_UNMEASURED_WORDS,
     PROFILE_KIND_MEANINGS,
@@ -274,6 +275,8 @@ def slo_band_words(wp: WorkloadPerformance) -> str:
     band = iops_band_text(p10, p90, NOT_MET)
     if band == "—":
         return ""
+    if finite(p10) and p10 > 0 and near_target_iops(p10, wp.target_iops) != fmt_iops(p10):
+        band = f"{near_target_iops(p10, wp.target_iops)} – {band.split(' – ', 1)[1]}"  # 29,782 – 256K, not 30K
     if not (finite(p10) and p10 > 0):
         top = (f"; optimistic up to {fmt_iops(p90)}" if finite(p90) and p90 > 0
                else "; optimistic case misses it too")
@@ -291,14 +294,42 @@ def _pessimistic_below_target(wp: WorkloadPerformance) -> str:
         return ""
     if not finite(p10) and not finite(wp.max_iops_at_slo_band_p90):
         return ""  # no band
-    if finite(p10) and p10 > 0 and fmt_iops(p10) == fmt_iops(target):
-        return ""  # equal as printed: "30K below the 30K target" would read as a contradiction
-    if finite(p10) and p10 >= target:
+    if finite(p10) and p10 >= target:  # judged unrounded (review 57: a P10 of 29,782 printed "30K" got a bare ✓)
         return ""
     held = (f"{PESSIMISTIC_NEVER}, so the {fmt_iops(target)} IOPS target" if not (finite(p10) and p10 > 0)
-            else f"the pessimistic case (P10) holds the SLO only up to {fmt_iops(p10)} IOPS, below the "
-                 f"{fmt_iops(target)} IOPS target, so the target")
+            else f"the pessimistic case (P10) holds the SLO only up to {near_target_iops(p10, target)} IOPS, below "
+                 f"the {near_target_iops(target, target if near_target_iops(p10, target) != fmt_iops(p10) else None)} "
+                 "IOPS target, so the target")
     return f"{held} is met on the expected figures, not on the pessimistic ones (uncertainty P10–P90)"
+
+
+NEAR_TARGET_FRACTION = 0.05
+"""Within this fraction of the target a P10 is printed to the unit (29,782 beside a 30,000 target), never rounded
+to the target's own figure ("30K")."""
+
+
+def near_target_iops(value: float, target: float | None) -> str:
+    """IOPS as :func:`models.formatting.fmt_iops` (``256K``), but to the unit (``29,782``) where the value is within
+    :data:`NEAR_TARGET_FRACTION` of ``target`` (and the target itself so, ``30,000``), so the rounding never hides on
+    which side of the target it lies."""
+    if finite(target) and target and finite(value) and abs(value - target) <= NEAR_TARGET_FRACTION * target:
+        return f"{value:,.0f}"
+    return fmt_iops(value)
+
+
+def p99_above_slo(wp: WorkloadPerformance) -> str:
+    """The caution of a met target whose SLO is on the mean while the p99 (or, below it, the p95) at the target
+    exceeds the SLO's value: ``p99 at the target 18.6 ms exceeds the 10 ms SLO value (the SLO is on the mean
+    latency): 1 I/O in 100 takes longer``; "" otherwise (review 57: "within the 10.0 ms SLO" beside a p99 of 18.6
+    ms)."""
+    if wp.target_met is not True or wp.slo_statistic != "mean" or not finite(wp.slo_ms):
+        return ""
+    for name, value, share in (("p99", wp.latency_p99_at_target_ms, "1 I/O in 100"),
+                               ("p95", wp.latency_p95_at_target_ms, "1 I/O in 20")):
+        if finite(value) and value > wp.slo_ms:
+            return (f"{name} at the target {fmt_ms(value)} exceeds the {wp.slo_ms:g} ms SLO value (the SLO is on "
+                    f"the mean latency): {share} takes longer")
+    return ""
 
 
 def little_caution(wp: WorkloadPerformance) -> str:
@@ -364,18 +395,24 @@ def workload_verdict_pair(performance: ScenarioPerformance | None) -> tuple[tupl
             short.append(verdict)
             whole.append(verdict)
         elif wp.target_met is True:
-            head = (f"{target_text(wp)} at {'p99 ' if p99 else ''}{fmt_ms(wp.slo_bounded_at_target_ms)}, within the "
-                    f"{slo} SLO (up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} at the SLO")
+            head = (f"{target_text(wp)} at {'p99 ' if p99 else ''}{fmt_ms(wp.slo_bounded_at_target_ms)}, within "
+                    f"the {slo if p99 else slo + ' mean'} SLO (up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} at the "
+                    "SLO")
             # the design serves the target, but the workload as stated cannot offer it, or the pessimistic case
             # meets the SLO at no load: never a bare ✓ (review 57)
             short_of = concurrency_shortfall(wp)
+            # what the stated outstanding I/Os reach, when less (the shortfall's own words say it where it applies;
+            # the screen's compact line leaves it to the table's Ramp peak column and the tooltip)
+            reach = f"; {reach_words(wp)}" if reach_words(wp) and not short_of else ""
             tail = f"; {short_of}" if short_of else ""
             never = wp.target_met is True and _pessimistic_below_target(wp).startswith(PESSIMISTIC_NEVER)
             kind = CAUTION if short_of or never else PASS
             if short_of:
                 head = head.replace(" SLO (up to", " SLO when offered (up to", 1)
-            short.append(Verdict(kind, name, f"{head}{_unmeasured(wp, True)}){tail}", "performance", True))
-            whole.append(Verdict(kind, name, f"{head}{_unmeasured(wp)}){tail}", "performance", True))
+            # the screen's line stays short (its p99 caution and the tooltip's whole line name the statistic)
+            brief = head.replace(f" {slo} mean SLO", f" {slo} SLO", 1)
+            short.append(Verdict(kind, name, f"{brief}{_unmeasured(wp, True)}){tail}", "performance", True))
+            whole.append(Verdict(kind, name, f"{head}{reach}{_unmeasured(wp)}){tail}", "performance", True))
         else:
             head = (f"no IOPS target set; the design delivers up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} "
                     f"within the {slo} SLO")
@@ -384,6 +421,9 @@ def workload_verdict_pair(performance: ScenarioPerformance | None) -> tuple[tupl
         little = little_caution(wp)
         cautions = [Verdict(CAUTION, name, caution, "performance") for caution in wp.cautions()
                     if caution != little]  # the shortfall is said in the workload's own line
+        tail_over = p99_above_slo(wp)
+        if tail_over:
+            cautions.append(Verdict(CAUTION, name, tail_over, "performance"))
         pessimistic = _pessimistic_below_target(wp)
         if pessimistic and not pessimistic.startswith(PESSIMISTIC_NEVER):  # that one: in the workload's own line
             cautions.append(Verdict(CAUTION, name, pessimistic, "performance"))
@@ -541,6 +581,8 @@ def headline(found: Sequence[Verdict], decided: DesignVerdict | None = None) -> 
     kinds = {v.kind for v in found}
     if decided is not None:
         state = FAIL if decided.missed else PASS if decided.met else "none"
+        if state == PASS and decided.conditional:  # met only with more outstanding I/O: the caution colour
+            return Headline(CAUTION, decided.text, True)
         return Headline(state, decided.text, state == PASS and CAUTION in kinds)
     if FAIL in kinds:
         return Headline(FAIL, "The design does not meet every requirement.")

@@ -41,11 +41,12 @@ from models.present.bom import (
     part_number,
 )
 from models.present.capacity_text import text_in_unit
+from models.present.concurrency import TARGET_CONDITIONAL, target_met_cell
 from models.present.dr_copy import dr_copies, dr_copy_months, dr_copy_runway_label
 from models.present.iops_bound import bottleneck_words
 from models.present.logical_data import LOGICAL_DATA_WITH_SNAPSHOTS, logical_data_withheld
 from models.present.resilience import full_words, state_label, takeover_breach, targets_grow
-from models.present.summary import profile_kind_text
+from models.present.summary import MET_CONDITIONAL, profile_kind_text
 from models.present.validation import error_text
 from models.present.verdicts import (
     CAPACITY_NOT_JUDGED,
@@ -109,6 +110,8 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
     decided = design_verdict(evaluation.capacity, evaluation.performance, resilience, project.requirements, unit,
                              evaluation.protection, len(evaluation.errors))
     met: bool | str | None = decided.met if decided.stated else None
+    if met and decided.conditional:  # met only with more outstanding I/O than stated: never a bare TRUE
+        met = MET_CONDITIONAL
     text = decided.text
     scenario = project.scenario_named(evaluation.scenario)
     unmeasured = capacity_unmeasured(scenario.workloads, project.requirements.effective_capacity_bytes)
@@ -162,13 +165,17 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
                  [f"{name}: saturation band P10", wp.saturation_iops_band_p10, "IOPS"],
                  [f"{name}: saturation band P90", wp.saturation_iops_band_p90, "IOPS"],
                  [f"{name}: max IOPS at the {wp.slo_ms:g} ms SLO", wp.max_iops_at_slo, "IOPS"],
+                 *([[f"{name}: IOPS within the SLO at the stated {wp.concurrency:,} outstanding I/Os",
+                     wp.iops_at_stated_concurrency, "IOPS"]] if wp.iops_at_stated_concurrency is not None
+                   and wp.concurrency is not None else []),  # lower than the max IOPS at the SLO: both (review 57)
                  [f"{name}: max IOPS at SLO band P10", _band_edge(wp.max_iops_at_slo_band_p10,
                                                                   wp.max_iops_at_slo_band_p90), "IOPS"],
                  [f"{name}: max IOPS at SLO band P90", _band_edge(wp.max_iops_at_slo_band_p90,
                                                                   wp.max_iops_at_slo_band_p10), "IOPS"],
                  [f"{name}: target", wp.target_iops, "IOPS"],
                  _latency_row(f"{name}: latency at target", wp.latency_at_target_ms, wp.target_iops),
-                 [f"{name}: target met", wp.target_met, ""],
+                 [f"{name}: target met", TARGET_CONDITIONAL if target_met_cell(wp) == TARGET_CONDITIONAL
+                  else wp.target_met, ""],
                  [f"{name}: bottleneck", bottleneck_words(wp), ""],
                  [f"{name}: profile", profile_kind_text(wp), ""]]
     if resilience is not None:

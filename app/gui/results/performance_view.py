@@ -87,8 +87,14 @@ from models.present.charts import (
     target_shortfall,
 )
 from models.present.citations import workload_notes
+from models.present.concurrency import (
+    HEADROOM_BASIS,
+    HEADROOM_HEADER,
+    headroom_cell,
+    max_iops_with_reach,
+    reach_words,
+)
 from models.present.explain import FIGURES, explain_figure, explain_station
-from models.present.headroom import fmt_headroom
 from models.present.iops_bound import (
     bottleneck_words,
     iops_bound_words,
@@ -347,11 +353,13 @@ class PerformanceView(QWidget):
         "Saturation": "IOPS at which the bottleneck reaches 100% (the asymptote of the curve).",
         "Max IOPS @ SLO": "The most IOPS whose storage latency stays within the SLO. Where the workload's "
                           "outstanding I/Os end the ramp inside the SLO, the open model carries on: more "
-                          "concurrent I/O gives more IOPS, up to the SLO (dash-dotted part of the curve).",
+                          "concurrent I/O gives more IOPS, up to the SLO (dash-dotted part of the curve); "
+                          "where the workload's stated outstanding I/Os reach fewer, Ramp peak is what they reach "
+                          "(the cell's tooltip names both).",
         "Ramp peak": "IOPS and storage latency at the end of the closed ramp, i.e. with the workload's own number "
                      "of outstanding I/Os (users): what a benchmark ramp reports as its peak.",
-        "Headroom": "How far today's target is below saturation, as a percentage of the target (the sizer's "
-                    "headroom is over the target grown over the horizon).",
+        "Headroom": f"{HEADROOM_HEADER}: how far today's target is below saturation, as a percentage of the target: "
+                         f"{HEADROOM_BASIS} (the sizer's headroom is over the target grown over the horizon).",
         "Profile": PROFILE_TOOLTIP,
     }
 
@@ -1652,7 +1660,7 @@ class PerformanceView(QWidget):
                 latency, headroom = NO_TARGET, NO_TARGET
             else:
                 latency = fmt_ms(w.latency_at_target_ms, SATURATED)
-                headroom = fmt_headroom(w.headroom_pct, SATURATED, signed=True)
+                headroom = headroom_cell(w, SATURATED)  # "—" where the stated outstanding I/Os cannot reach it
             tails = latency_tails_text(w)
             end = w.curve[-1] if w.curve else None
             peak = f"{fmt_iops(end.iops)} @ {fmt_ms(end.latency_ms)}" if end is not None else NOT_AVAILABLE
@@ -1687,6 +1695,11 @@ class PerformanceView(QWidget):
                 + [html_escape(n) for n in workload_notes(w.notes)])  # cited as the report cites them
             for item in items:
                 item.setToolTip(tooltip)
+            reach = reach_words(w)  # the stated outstanding I/Os reach less: the Ramp peak column's figure, named
+            if reach:
+                items[column["Max IOPS @ SLO"]].setToolTip(
+                    f"<b>Max IOPS @ SLO: {html_escape(max_iops_with_reach(w))}</b> (the open model assumes as many "
+                    f"outstanding I/Os as the load needs; Ramp peak is what the stated ones reach)<br>{tooltip}")
             if tails:  # the tail latencies whole, also where the cell shows the mean alone (no room at 1366 px)
                 items[column["Latency @ target"]].setToolTip(
                     f"Storage latency at the target {html_escape(fmt_iops(w.target_iops))} IOPS: "
