@@ -112,15 +112,21 @@ def test_a_target_the_stated_concurrency_cannot_offer_is_conditional_everywhere(
 
 
 def test_a_p10_just_below_the_target_is_judged_unrounded_and_printed_to_the_unit():
+    """The FAS70 NL-SAS example's P10 max IOPS at the SLO was 29,782 against its 30,000 target (printed "30K", a plain
+    ✓); since Flash Cache keeps only what was read it is 24,448, well below. The check reads the unrounded figure;
+    a P10 within 5% of the target prints to the unit (the formatter, on the review's figures)."""
+    from models.present.verdicts import near_target_iops
+
+    assert near_target_iops(29_782.4, 30_000.0) == "29,782" and near_target_iops(30_000.0, 30_000.0) == "30,000"
+    assert near_target_iops(24_447.5, 30_000.0) == "24K"  # outside 5%: rounded as every other figure
     w = _json(FAS70)["workloads"][0]
     p10, target = w["max_iops_at_slo_band_p10"], w["target_iops"]
-    assert p10 < target and abs(p10 - target) < 0.05 * target  # 29,782 against 30,000: "30K" as rounded
+    assert p10 < target
     project, evaluation = _evaluated(FAS70)
     said = verdicts(evaluation, "TiB", project.requirements)
     found = [v for v in said if "pessimistic case (P10)" in v.text]
     assert [v.kind for v in found] == [CAUTION]
-    assert f"only up to {p10:,.0f} IOPS, below the {target:,.0f} IOPS target" in found[0].text
-    assert f"uncertainty P10–P90 {p10:,.0f} – " in next(v.text for v in said if v.kind == PASS and "IOPS at" in v.text)
+    assert f"only up to {near_target_iops(p10, target)} IOPS, below the " in found[0].text
 
 
 def test_a_mean_slo_met_with_the_p99_above_its_value_says_mean_and_cautions():
