@@ -106,7 +106,7 @@ def test_shortfall_count_is_worded_by_category() -> None:
         "1 of the 5 cloud options carries the workloads' I/O over the whole horizon; 3 carry it only until month 19, "
         "month 33; 1 cannot carry it at any size from the first month (marked in the table, in that order)")
     none = shortfall_count_note([_option("b", 34), _option("e", 1)])
-    assert none.startswith("none of the 2 cloud options carry") and "1 carry it only until month 33" in none
+    assert none.startswith("of the 2 cloud options, none carries") and "1 carry it only until month 33" in none
 
 
 def test_vsan_hosts_count_their_assumed_height_and_unknown_power_is_not_read_as_zero() -> None:

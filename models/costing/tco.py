@@ -1243,7 +1243,8 @@ def shortfall_count_note(options: Sequence[OptionCost]) -> str:
     verb = "carries" if whole == 1 else "carry"
     data = any(o.data_short for o in options)  # an option whose largest size is below the data itself (review 57)
     what = "the workloads' data and I/O" if data else "the workloads' I/O"
-    pieces = [f"{whole or 'none'} of the {len(options)} cloud options {verb} {what} over the whole horizon"]
+    pieces = [f"{whole} of the {len(options)} cloud options {verb} {what} over the whole horizon" if whole else
+              f"of the {len(options)} cloud options, none carries {what} over the whole horizon"]
     if part:
         pieces.append(f"{part} carry it only until {months}")
     never_protocol = [o for o in options if o.protocol_short]
