@@ -2951,7 +2951,14 @@ class _TcoBasis:
 
     def __init__(self, project: Project, catalog: Catalog) -> None:
         from models.costing.inputs import running_inputs
-        from models.costing.tco import cheapest, cloud_options, data_by_month, demand_by_month, served_scenario
+        from models.costing.tco import (
+            cheapest,
+            cloud_options,
+            data_by_month,
+            demand_by_month,
+            served_scenario,
+            workload_protocols,
+        )
 
         req = project.requirements
         self.project, self.catalog = project, catalog
@@ -2962,7 +2969,8 @@ class _TcoBasis:
         self.cheapest = cheapest(cloud_options(catalog, data_by_month(served, req, self.inputs.horizon_months),
                                                project.price_book,
                                                demand_by_month(served, self.inputs.horizon_months),
-                                               2 if served is not project.scenario else 1))
+                                               2 if served is not project.scenario else 1,
+                                               workload_protocols(served, catalog, req.protocols)))
 
     def cost(self, scenario: Scenario, power: float | None, rack_units: int, costing: Any) -> Any:
         """The design's ``models.costing.tco.OptionCost`` (an unknown power counts 0 W)."""

@@ -95,7 +95,9 @@ def test_gcnv_volume_ceiling_is_said_to_be_assumed_with_googles_page(sid):
     p = CAT.get(sid, ManagedService).provenance["max_throughput_mbps"]
     assert p.kind == "assumed"
     cited = customer_citation(p.source)
-    assert cited.startswith("StorPlan's assumption, not Google's figure")
+    # assumed, said so in words a customer reads: no "to be checked" (review 57 PDF #11)
+    assert cited.startswith("Google's published maximum was not available to StorPlan") and "is assumed" in cited
+    assert "to be checked" not in cited and "search" not in cited
     assert "cloud.google.com/netapp/volumes/docs/performance/expected-performance" in cited
     assert "'Maximum volume throughput and IOPS'" in cited and "stored" not in cited
 

@@ -19,7 +19,7 @@ import pytest
 from example_reports import example_report, page_texts
 
 from models.catalog import bundled_catalog
-from models.present.cost import NO_BREAK_EVEN, design_tco, option_rows
+from models.present.cost import NO_BREAK_EVEN, NO_BREAK_EVEN_PROTOCOL, design_tco, option_rows
 from models.project import load
 from models.replication.figures import replication_figures
 from models.replication.sizing import grown_copies_bytes, propose_destinations
@@ -63,26 +63,22 @@ def test_no_break_even_price_against_an_option_that_cannot_carry_the_io_and_the_
     _, tco = _dr()
     rows = {name: even for name, _, even in option_rows(tco)[1:]}
     never = [o for o in tco.options if o.short_from_month == 1]
-    assert never and all(rows[o.name] == NO_BREAK_EVEN for o in never)  # was "if the hardware costs at most ..."
-    carriers = [o for o in tco.options if o.short_from_month != 1]
-    support, horizon = tco.inputs.support_pct_per_year.value, tco.inputs.horizon_months
-    for o in carriers:
-        budget = (o.total - tco.design.total) / (1 + horizon * support / 1200)
-        assert rows[o.name] == f"if the hardware costs at most {budget:,.0f} USD"
-    cheapest = next(o for o in tco.options if o.name == tco.cheapest)
-    assert tco.break_even_hardware == pytest.approx((cheapest.total - tco.design.total) / (1 + 36 * 15 / 1200))
-    headline = next(n for n in tco.notes if "breaks even with" in n)
-    assert headline.endswith(
-        f"at most {tco.break_even_hardware:,.0f} USD (with support at 15% a year), against an option that excludes "
-        "DR (the design's total counts its replication destination (Cloud Volumes ONTAP DR (Azure)); the option "
-        "holds one copy of the data at one site)")
-    assert any(n.startswith(f"no break-even is given against the {len(never)} options that cannot carry") for n in
-               tco.notes)
+    assert never and all(rows[o.name] == NO_BREAK_EVEN for o in never if not o.protocol_short)  # was a price
+    # the file-only services (NFS / SMB in the catalog) do not serve the example's NVMe/TCP (review 57 #6)
+    files = [o for o in never if o.protocol_short]
+    assert len(files) == 7 and all(o.name.startswith(("Azure NetApp Files", "Google Cloud NetApp Volumes"))
+                                   for o in files)
+    assert all(rows[o.name] == NO_BREAK_EVEN_PROTOCOL for o in files)
+    # no option serves NVMe/TCP and carries the I/O: none is compared, no hardware price breaks even
+    assert len(never) == len(tco.options) and tco.cheapest is None and tco.break_even_hardware is None
+    assert any(n.startswith(f"no break-even is given against the {len(never)} options that do not serve the "
+                            "workloads' protocol or cannot carry") for n in tco.notes)
 
 
 def test_the_pdf_cost_page_leaves_those_cells_blank_and_says_why():
     _, _, data = example_report(DR)
     text = " ".join(" ".join(page_texts(data)).split())
     assert NO_BREAK_EVEN not in text
-    assert "against an option that excludes DR" in text
-    assert "No break-even is given against the 6 options that cannot carry" in text
+    assert ("No break-even is given against the 11 options that do not serve the workloads' protocol or cannot "
+            "carry") in text
+    assert "(NFS/SMB only: no NVMe/TCP)" in text

@@ -18,7 +18,7 @@ from app.cli import main
 from app.report import render_report_bytes
 from models.costing.inputs import RUNNING_DEFAULTS
 from models.design import resolve
-from models.present.cost import design_tco, tco_to_dict
+from models.present.cost import NO_BREAK_EVEN_PROTOCOL, design_tco, option_rows, tco_to_dict
 from models.pricing import read_price_book
 from models.project import dumps, loads
 from models.project.model import PriceRow, Requirements, RunningCosts
@@ -92,18 +92,22 @@ def test_the_a70_example_against_a_hand_calculation():
         100 * 1024 * 0.000202 * 730)
     anf, short = _anf_ultra_by_month(36)
     option = next(o for o in tco.options if o.catalog_id == "azure-netapp-files-ultra")
-    assert option.cumulative() == pytest.approx(anf)
-    assert option.short_from_month is short is None and option.meets_workloads
-    assert tco.cheapest == option.name
-    assert all(o.total >= option.total for o in tco.options if o.meets_workloads)
-    even = next((m for m in range(37) if mine[m] <= anf[m]), None)
-    assert tco.break_even_with(option.name) == even
-    # over 40 months the MB/s passes Ultra's cap in month 39 (2,048 x 1.3^(39/12) = 4,804 MB/s): short from then
+    assert option.cumulative() == pytest.approx(anf) and short is None  # its I/O fits, priced as before
+    # but Azure NetApp Files serves NFS and SMB only (catalog protocols), not the example's NVMe/TCP: no
+    # alternative to this design (review 57 #6: it was the cheapest option and the break-even was against it)
+    assert option.protocol_short == ("NVMe/TCP",) and option.short_from_month == 1 and not option.meets_workloads
+    assert "serves NFS and SMB only, not the workloads' NVMe/TCP" in option.shortfall[0]
+    # FSx for ONTAP and Cloud Volumes ONTAP serve NVMe/TCP but cannot carry the 2,093 MB/s of month 1: none is
+    # compared, no break-even month is given against any
+    assert all(o.short_from_month == 1 for o in tco.options) and tco.cheapest is None and tco.break_even == ()
+    assert dict((n, e) for n, _, e in option_rows(tco))[option.name] == NO_BREAK_EVEN_PROTOCOL
+    # over 40 months the MB/s passes Ultra's cap in month 39 (2,048 x 1.3^(39/12) = 4,804 MB/s): said after the
+    # protocol
     longer = project.model_copy(update={"requirements": project.requirements.with_changes(horizon_months=40)})
     tco40 = design_tco(longer, design.scenario, design.catalog)
     anf40, short40 = _anf_ultra_by_month(40)
     ultra40 = next(o for o in tco40.options if o.catalog_id == "azure-netapp-files-ultra")
-    assert ultra40.short_from_month == short40 == 39 and "4,719 MB/s" in ultra40.shortfall[0]
+    assert short40 == 39 and ultra40.shortfall[1].startswith("from month 39") and "4,719 MB/s" in ultra40.shortfall[1]
     assert ultra40.cumulative() == pytest.approx(anf40) and not ultra40.meets_workloads
 
 
@@ -132,7 +136,10 @@ def test_evaluate_json_has_the_tco_block_for_the_hand_calculated_example(tmp_pat
     assert block["design"]["total"] == pytest.approx(A70_HARDWARE + 36 * monthly)
     assert block["energy"]["facility_kwh_per_year"] == pytest.approx(A70_WATTS * 8.76 * 1.4)
     assert block["inputs"]["PUE"] == {"value": 1.4, "unit": "", "kind": "user", "source": ""}
-    assert block["cheapest_cloud_option"] == "Azure NetApp Files, Ultra service level"
+    # Azure NetApp Files Ultra, the cheapest before, serves NFS / SMB only, not the example's NVMe/TCP (review 57)
+    assert block["cheapest_cloud_option"] is None
+    ultra = next(o for o in block["options"] if o["catalog_id"] == "azure-netapp-files-ultra")
+    assert ultra["protocols_not_served"] == ["NVMe/TCP"] and not ultra["meets_workloads"]
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in examples_dir().glob("*.toml")))
@@ -180,6 +187,9 @@ def test_size_ranks_on_total_cost_with_break_even_against_the_cheapest_cloud(tmp
     prices = {r.catalog_id: r.unit_price for r in book}
     result = size(project, top=4)
     assert result.candidates and result.cheapest_cloud is not None
+    # the options as Cost and footprint prices them for the example's design (its NVMe/FC workloads)
+    compared = design_tco(project, project.scenario, project_catalog(project))
+    anf = next(o for o in compared.options if o.catalog_id == "azure-netapp-files-premium")
     totals = []
     for c in result.candidates:  # each candidate's total cost over 36 months, by hand
         hardware = sum(prices[n.catalog_id] + (n.drive_count * prices[n.drive] if n.kind == "shelf" else 0)
@@ -197,10 +207,16 @@ def test_size_ranks_on_total_cost_with_break_even_against_the_cheapest_cloud(tmp
             cum += max(math.ceil(grown[m] / TIB), math.ceil(20_000 * 8192 / 2**20 / 64)) * 1024 * 0.000403 * 730
             ultra += max(math.ceil(grown[m] / TIB), math.ceil(20_000 * 8192 / 2**20 / 128)) * 1024 * 0.000538 * 730
             cloud.append(cum)
-        assert cum < ultra
-        assert result.cheapest_cloud == ("Azure NetApp Files, Premium service level", pytest.approx(cum))
+        assert cum < ultra and anf.cumulative() == pytest.approx(cloud)
+        # ANF Premium, the cheapest, serves NFS / SMB only, not NVMe/FC (review 57 #6): the break-even is against
+        # the cheapest option that serves a block protocol and carries the I/O
+        assert anf.protocol_short == ("NVMe/FC",)
+        block = min((o for o in compared.options if o.short_from_month is None and o.complete), key=lambda o: o.total)
+        assert block.total > cum and not block.protocol_short
+        assert result.cheapest_cloud == (block.name, pytest.approx(block.total))
         mine = [hardware + m * monthly for m in range(37)]
-        assert c.break_even_month == next((m for m in range(37) if mine[m] <= cloud[m]), None)
+        other = block.cumulative()
+        assert c.break_even_month == next((m for m in range(37) if mine[m] <= other[m]), None)
     assert totals == sorted(totals)
     path = tmp_path / "sized.toml"
     path.write_text(dumps(project))

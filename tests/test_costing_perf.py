@@ -14,7 +14,7 @@ from contextlib import redirect_stdout
 from dataclasses import replace
 
 import pytest
-from test_costing import A70_RU, A70_WATTS, _a70, _anf_ultra_by_month
+from test_costing import _a70, _anf_ultra_by_month
 
 from app.cli import main
 from models.catalog import ManagedService, bundled_catalog
@@ -23,7 +23,8 @@ from models.costing.tco import Demand, break_even_hardware_price, cheapest, dema
 from models.design import resolve
 from models.present.cost import candidate_break_even, design_tco, option_rows, tco_to_dict
 from models.project import dumps
-from models.project.model import RunningCosts
+from models.resources import examples_dir
+from models.store import load_any
 
 TIB = 2**40
 MONTHS = 3
@@ -111,12 +112,18 @@ def test_cheapest_prefers_an_option_that_carries_the_io(catalog):
 
 
 def test_an_unpriced_design_gets_the_hardware_price_that_breaks_even():
-    project = _a70(RunningCosts(), priced=False)
+    # the A400 NVMe/FC example without a price book: FSx for ONTAP is the cheapest option that serves a block
+    # protocol and carries the I/O (ANF and GCNV serve NFS / SMB only: review 57 #6; on the A70 example, whose
+    # cheapest was ANF Ultra, no option that serves NVMe/TCP carries the I/O)
+    project = load_any(examples_dir() / "aff-a400-ns224-oracle-nvmefc.toml")
     design = resolve(project)
     tco = design_tco(project, design.scenario, design.catalog)
-    anf, _ = _anf_ultra_by_month(36)  # the cheapest option of those that carry the I/O longest
-    assert tco.cheapest == "Azure NetApp Files, Ultra service level"
-    running = 36 * (A70_WATTS * 730 / 1000 * 1.58 * 0.13 + A70_RU * 30.0)  # the defaults: power and space
+    fsx = next(o for o in tco.options if o.catalog_id == "aws-fsx-ontap-multi-az-2")
+    assert tco.cheapest == fsx.name and fsx.meets_workloads and not fsx.protocol_short
+    assert all(o.protocol_short for o in tco.options if o.meets_workloads and o.total < fsx.total)
+    anf = fsx.cumulative()
+    running = tco.design.total  # the defaults: power and space only
+    assert not tco.design.complete and tco.inputs.support_pct_per_year.value == 15
     budget = (anf[-1] - running) / (1 + 36 * 15 / 1200)
     assert tco.break_even_hardware == pytest.approx(budget)
     # at that price the design costs what the option does over the horizon
@@ -136,15 +143,20 @@ def test_the_rows_say_which_options_cannot_carry_the_io():
     tco = design_tco(project, design.scenario, design.catalog)
     rows = option_rows(tco)
     totals = {name: total for name, total, _ in rows}
-    assert totals["Azure NetApp Files, Standard service level"].endswith("(cannot carry the I/O)")
-    assert totals["Azure NetApp Files, Ultra service level"].endswith("(carries the I/O to month 33)")
-    # the design first, then the options that carry the I/O longest, each group from the cheapest
+    # ANF serves NFS / SMB only, not the example's NVMe/TCP (review 57 #6): marked so whatever its I/O
+    assert totals["Azure NetApp Files, Standard service level"].endswith("(NFS/SMB only: no NVMe/TCP)")
+    assert totals["Azure NetApp Files, Ultra service level"].endswith("(NFS/SMB only: no NVMe/TCP)")
+    fsx = next(o for o in tco.options if o.catalog_id == "aws-fsx-ontap-multi-az-2")
+    assert totals[fsx.name].endswith("(cannot carry the I/O)")
+    # the design first, then the options that carry the I/O longest, each group from the cheapest; those that do
+    # not serve the protocol last
     order = [next(o for o in tco.options if o.name == name) for name, _, _ in rows[1:]]
-    keys = [(-(o.short_from_month or 99), o.total) for o in order]
-    assert keys == sorted(keys) and order[0].name == tco.cheapest
+    keys = [(bool(o.protocol_short), -(o.short_from_month or 99), o.total) for o in order]
+    assert keys == sorted(keys) and tco.cheapest is None and order[-1].protocol_short
     block = tco_to_dict(tco)
     ultra = next(o for o in block["options"] if o["catalog_id"] == "azure-netapp-files-ultra")
-    assert ultra["meets_workloads"] is False and ultra["shortfall"][0].startswith("from month 34")
+    assert ultra["meets_workloads"] is False and ultra["protocols_not_served"] == ["NVMe/TCP"]
+    assert ultra["shortfall"][1].startswith("from month 34")  # its I/O, after the protocol
 
 
 def test_candidate_break_even_texts():
@@ -162,7 +174,7 @@ def test_candidate_break_even_texts():
 
 
 def test_size_json_gives_every_candidate_its_break_even(tmp_path):
-    project = _a70(RunningCosts(), priced=False)
+    project = load_any(examples_dir() / "aff-a400-ns224-oracle-nvmefc.toml")  # FSx carries it (see above)
     project = project.model_copy(update={"requirements": project.requirements.with_changes(rank_on="tco")})
     path = tmp_path / "a70.toml"
     path.write_text(dumps(project))
@@ -171,7 +183,7 @@ def test_size_json_gives_every_candidate_its_break_even(tmp_path):
         main(["size", str(path), "--json", "--top", "2"])
     data = json.loads(out.getvalue())
     cheap = data["cheapest_cloud"]
-    assert cheap["name"] == "Azure NetApp Files, Ultra service level"
+    assert cheap["name"] == "Amazon FSx for NetApp ONTAP, second generation Multi-AZ (one HA pair)"
     for row in data["candidates"]:
         assert row["break_even_month"] is None  # no hardware price
         budget = (cheap["total"] - row["tco"]) / (1 + 36 * 15 / 1200)
@@ -202,8 +214,12 @@ def test_the_workbook_rows_follow_the_comparison_and_say_what_falls_short():
     tco = design_tco(project, design.scenario, design.catalog)
     rows = {row[0]: row for row in workbook_rows(tco)}
     standard = rows["Total cost: Azure NetApp Files, Standard service level"]
-    assert standard[3].startswith("complete; cannot carry the workloads' I/O: from month 1: 2,093 MB/s")
+    assert standard[3].startswith("complete; does not serve the workloads' protocol: it serves NFS and SMB only, not "
+                                  "the workloads' NVMe/TCP")
+    assert "from month 1: 2,093 MB/s" in standard[3]
     header = monthly_rows(tco)[0]
-    # the design, then the cheapest compared option (ANF Ultra, carrying the I/O over the whole horizon)
-    assert header[2] == "Azure NetApp Files, Ultra service level (cumulative price, USD)"
-    assert monthly_rows(tco)[-1][2] == pytest.approx(_anf_ultra_by_month(36)[0][-1])
+    # the design, then the options in the table's order: ANF Ultra (NFS / SMB only) after those that serve NVMe/TCP
+    ultra = header.index("Azure NetApp Files, Ultra service level (cumulative price, USD)")
+    first = next(o for o in tco.options if header[2].startswith(o.name))
+    assert not first.protocol_short and ultra > 2
+    assert monthly_rows(tco)[-1][ultra] == pytest.approx(_anf_ultra_by_month(36)[0][-1])

@@ -12,7 +12,11 @@ class _Record:
 def test_a_rate_per_gib_keeps_its_unit_in_the_label_and_none_on_the_value():
     assert field_label("iops_per_gib") == "IOPS per GiB"
     assert _unit_of(_Record(), "iops_per_gib") == ""
-    assert _scalar(0, _unit_of(_Record(), "iops_per_gib"), "iops_per_gib", CapacityUnit.TIB) == "0"
+    # 0 is no limit published (the schema's words), not zero IOPS (review 57 PDF #10)
+    assert _scalar(0, _unit_of(_Record(), "iops_per_gib"), "iops_per_gib", CapacityUnit.TIB) == "no limit published"
+    assert _scalar(3, "", "iops_per_gib", CapacityUnit.TIB) == "3"
+    # a unit inside the name, in words: not the code key "throughput mibps per TiB"
+    assert field_label("throughput_mibps_per_tib") == "throughput per TiB (MiB/s)"
 
 
 def test_a_unit_word_still_moves_to_the_value():

@@ -25,6 +25,7 @@ from models.present.cost import (
     series_dash,
     series_marker,
     table_rows,
+    uncharted_words,
 )
 
 DASH_ARRAYS: dict[str, list[float] | None] = {"solid": None, "dash": [4.0, 2.0], "dot": [1.2, 1.6],
@@ -145,15 +146,19 @@ def cost_section(builder, kit: tuple[Callable, Callable, Callable, Callable]) ->
     story.append(_para("Total cost of ownership", s.h2))
     apart = design_apart(tco)  # a design whose hardware is not priced: not charted or ranked
     series = cost_series(tco)
-    story.append(cost_chart(series[1:] if apart else series, tco.currency, w, design_first=not apart))
+    drawn = series[1:] if apart else series
+    if drawn:  # none: a design apart and no option that is an alternative (the sentence below says why)
+        story.append(cost_chart(drawn, tco.currency, w, design_first=not apart))
     own = ("the design (thick line) pays its hardware at the start, then support, power and space each month; "
            if tco.design.deployment == "on-prem" else
            "the design (thick line) pays each month for what it provisions; ")
     short = "" if tco.design.complete or apart else f" The design's line leaves out {'; '.join(tco.design.missing)}."
-    story.append(_para(_e(f"Cumulative cost per option: {'' if apart else own}a cloud service pays each month for "
+    uncharted = uncharted_words(tco)
+    story.append(_para(_e(f"No chart: {uncharted[0].lower()}{uncharted[1:]}." if not drawn else
+                          f"Cumulative cost per option: {'' if apart else own}a cloud service pays each month for "
                           f"what it provisions to hold the data and carry the workloads' I/O as they grow (the first "
                           f"four options of the table are drawn: those that carry the I/O longest, from the cheapest)."
-                          f"{short}"), s.caption))
+                          f"{short}" + (f" {uncharted}." if uncharted else "")), s.caption))
     if apart:
         story.append(builder.p(_e(apart + "."), s.small))
     if tco.scope:  # a DR copy or a second site the cloud options do not have (models.present.cost.comparison_scope)

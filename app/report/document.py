@@ -1207,6 +1207,9 @@ class ReportBuilder:
             rows.append([item, "" if row.quantity is None else f"{row.quantity:,}", model, _e(row.figures),
                          *row.footprint_cells()])
         total = footprint(self.scenario, self.catalog)
+        # a catalog model whose sources publish no typical power (review 57 #16: the EF600), named under the table
+        unpublished = [r for r in bom_rows if r.in_footprint and r.power_w is None and r.category != "HCI hosts"
+                       and r.rack_units is not None]
         bound = "" if total.complete and not total.hci_hosts else "≥ "
         ru_bound = "≥ " if any(p.height is None for p in total.parts) else ""
         power = ((f"{bound}{total.power_w:,.0f}", f"{bound}{total.btu_per_hr:,.0f}") if total.parts
@@ -1218,6 +1221,10 @@ class ReportBuilder:
         return [CondPageBreak(self.height * 0.3), _heading("Bill of materials", s),
                 _table(rows, [w * 0.19, w * 0.07, w * 0.21, w * 0.23, w * 0.10, w * 0.1, w * 0.1], s),
                 self.p(f"Footprint: {_e(total.text())}. 1 W = 3.412142 BTU/hr."
+                       + (f" Typical W 'unknown' for the {', '.join(dict.fromkeys(_e(r.model) for r in unpublished))}: "
+                          + ("their" if len({r.model for r in unpublished}) > 1 else "its")
+                          + " typical power is not published in the catalog's sources; the totals count the other "
+                          "rows (≥)." if unpublished else "")
                        + (f" A model shown without a part number has {NO_PART_NUMBER} (order it by its model name)."
                           if any(not r.part_number for r in bom_rows) else ""), s.small)]
 
@@ -1608,7 +1615,13 @@ class ReportBuilder:
         w = self.width
         story.append(_table(rows, [w * 0.06, w * 0.28, w * 0.10, w * 0.08, w * 0.13, w * 0.11, w * 0.16, w * 0.08],
                             s))
+        from models.costing.tco import unranked_words
+
+        allowed = self.project.requirements.deployments
+        cloud_ranked = not allowed or "cloud" in allowed  # managed services are candidates: say which are not
+        unranked = unranked_words(self.scenario, self.catalog, self.project.requirements.protocols)
         story.append(self.p(_e(ranking_rule(priced, self.project.requirements.rank_on))
+                            + (". " + _e(unranked[0].upper() + unranked[1:]) if unranked and cloud_ranked else "")
                             + ". Effective: usable x the data reduction the workloads state (the figure the "
                             "effective capacity needed is compared with), the usable capacity and the ratio in "
                             "brackets. Headroom (grown): how far the grown targets (at the end of the "

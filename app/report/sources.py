@@ -61,6 +61,8 @@ _LABELS = {
     "max_capacity_per_group": "max capacity devices per disk group",  # a count ("max capacity per group 7" read
     # as a capacity without its unit)
     "stderr": "standard errors", "correlation": "correlations of the fitted values",
+    # a unit inside the name: "throughput mibps per TiB" read as a code key (review 57 #10)
+    "throughput_mibps_per_tib": "throughput per TiB (MiB/s)",
 }
 """Field names whose words alone would mislead, in words."""
 
@@ -100,7 +102,14 @@ def _unit_of(record: object, field: str) -> str:
     return ""
 
 
+_ZERO_WORDS = {"iops_per_gib": "no limit published", "throughput_mibps_per_tib": "none: not size-based"}
+"""What a 0 means in a field whose 0 is no figure (the schema's words): "IOPS per GiB 0" read as zero IOPS (review
+57 #10)."""
+
+
 def _scalar(value: object, unit: str, field: str, capacity_unit: CapacityUnit) -> str:
+    if field in _ZERO_WORDS and not isinstance(value, bool) and value == 0:
+        return _ZERO_WORDS[field]
     if isinstance(value, bool):
         return "yes" if value else "no"
     if field == "marketed_bytes" and finite(value):  # as the drive is sold: decimal TB (review 57 #15: "3.49 TiB"

@@ -47,6 +47,7 @@ from models.costing.inputs import (
 from models.pricing import IN_CONTROLLER_PRICE, Costing, cost, unpriced_names
 from models.project.metrocluster import is_metrocluster, is_partner
 from models.project.model import (
+    PROTOCOL_FAMILY,
     ControllerNode,
     HciClusterNode,
     ManagedServiceNode,
@@ -105,6 +106,8 @@ class OptionCost:
         even at its largest size (empty: it carries it, or it was not checked), in words; short_from_month: the
         first month (1..horizon) it falls short (None: it does not); data_short: the data itself, not its I/O, is
         above the largest size the service provisions from that month (its words then say "cannot hold the data").
+    protocol_short: the workloads' protocols the service does not serve (review 57: a file-only service listed
+        without a caveat as the cheapest alternative to an iSCSI design).
     peak: a managed service's largest provisioned capacity (bytes) and throughput capacity (MB/s) over the
         horizon (0: not a managed service).
     """
@@ -119,6 +122,12 @@ class OptionCost:
     short_from_month: int | None = None
     data_short: bool = False
     peak: tuple[float, float] = (0.0, 0.0)
+    protocol_short: tuple[str, ...] = ()
+    """The workloads' front-end protocols the option does not serve (a file-only managed service for an iSCSI
+    workload: :func:`unserved_protocols`); such an option is no alternative from month 1 (its ``shortfall`` says
+    so) and is never ranked, charted as an alternative or given a break-even."""
+    serves: tuple[str, ...] = ()
+    """What a managed service that does not serve the workloads' protocols serves (its catalog ``protocols``)."""
 
     @property
     def meets_workloads(self) -> bool:
@@ -1014,18 +1023,108 @@ def break_even_hardware_price(running_total: float, option_total: float, horizon
     return spare / (1.0 + horizon_months * support_pct_per_year / 1200.0)
 
 
+BLOCK_PROTOCOLS = ("FCP", "NVMe/FC", "iSCSI", "NVMe/TCP")
+"""Block front-end protocols: a block workload moves to a cloud service's block protocol (no public cloud offers
+Fibre Channel: an FCP or NVMe/FC workload runs over the service's iSCSI or NVMe/TCP there)."""
+
+
+BLOCK = "block storage"
+"""The protocol of a block workload (no ``nas``) whose front-end protocol the design does not tell (no host links
+it, as on a Cloud Volumes ONTAP design, and the requirements name no block protocol): any block protocol serves it."""
+
+
+def workload_protocols(scenario: Scenario, catalog: Catalog, required: Sequence[str] = ()) -> tuple[str, ...]:
+    """The front-end protocols ``scenario``'s workloads run over, each once in workload order: a workload's link
+    protocol (``models.topology.protocol_of``); else a file workload's (``nas``) NFS or SMB; else a block
+    workload's: ``required`` (``Requirements.protocols``) when it lists block protocols only, or :data:`BLOCK`. An
+    HCI cluster's workloads ("vSAN": virtual machines' disks, which an NFS datastore can hold too), a managed
+    service's (its own protocols) and a workload whose requirements allow a file protocol are left out; a
+    workload over another protocol (SAS) counts as a block one."""
+    from models.topology import protocol_of
+
+    found: list[str] = []
+    for workload in scenario.workloads:
+        protocol = protocol_of(scenario, catalog, workload)
+        target = scenario.node(workload.target)
+        if protocol == "vSAN":
+            continue
+        if workload.nas is not None:
+            names = [protocol or PROTOCOL_FAMILY[workload.nas.protocol]]
+        elif protocol in BLOCK_PROTOCOLS:
+            names = [protocol]
+        elif isinstance(target, ManagedServiceNode) or any(p not in BLOCK_PROTOCOLS for p in required):
+            continue  # over the managed service's own protocols, or the requirements allow a file protocol
+        else:
+            names = list(required) or [BLOCK]
+        found += [p for p in names if p not in found]
+    return tuple(found)
+
+
+def unserved_protocols(record: ManagedService, protocols: Sequence[str]) -> tuple[str, ...]:
+    """Of the workloads' ``protocols``, those ``record`` does not serve: a protocol not in its ``protocols``,
+    except a block protocol where it serves a block protocol (:data:`BLOCK_PROTOCOLS`)."""
+    block = any(p in BLOCK_PROTOCOLS for p in record.protocols)
+    return tuple(p for p in protocols
+                 if p not in record.protocols and not (block and (p in BLOCK_PROTOCOLS or p == BLOCK)))
+
+
+def protocol_words(option: OptionCost) -> str:
+    """"NFS/SMB only: no iSCSI": the words of an option that does not serve the workloads' protocols, "" when it
+    serves them."""
+    if not option.protocol_short:
+        return ""
+    return "/".join(option.serves) + " only: no " + ", ".join(option.protocol_short)
+
+
+def unranked_words(scenario: Scenario, catalog: Catalog, required: Sequence[str] = ()) -> str:
+    """Which managed services are never ranked as an alternative, and why, in one sentence (no final full stop):
+    those that do not serve the workloads' protocols (:func:`unserved_protocols`), by service ("Azure NetApp Files
+    and Google Cloud NetApp Volumes serve NFS and SMB only, not the workloads' iSCSI"); "" when every one serves
+    them. The report's Recommendation says it beside a ranking by total cost, the Cost and footprint table marks
+    their prices (review 57 #6: a cheaper service, unmentioned, read as a reason to doubt the ranking)."""
+    protocols = workload_protocols(served_scenario(scenario), catalog, required)
+    out: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    for rec in catalog.of_kind(ManagedService):
+        unserved = unserved_protocols(rec, protocols)
+        if unserved:
+            out.setdefault(rec.service or rec.name, (tuple(rec.protocols), unserved))
+    if not out:
+        return ""
+    serves = {p for served, _ in out.values() for p in served}
+    missing = ", ".join(dict.fromkeys(p for _, unserved in out.values() for p in unserved))
+    names = list(out)
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return (f"{who} {'serves' if len(names) == 1 else 'serve'} {' and '.join(sorted(serves))} only, not the "
+            f"workloads' {missing}: not ranked, whatever {'its' if len(names) == 1 else 'their'} price (Cost and "
+            "footprint lists " + ("it" if len(names) == 1 else "them") + ", marked so)")
+
+
+def _without_protocol(option: OptionCost, record: ManagedService, unserved: tuple[str, ...]) -> OptionCost:
+    why = (f"it serves {' and '.join(record.protocols)} only, not the workloads' {', '.join(unserved)}: "
+           "no alternative to this design")
+    return dc_replace(option, shortfall=(why, *option.shortfall), short_from_month=1, protocol_short=unserved,
+                      serves=tuple(record.protocols))
+
+
 def cloud_options(catalog: Catalog, data: Sequence[float], price_book: Sequence[PriceRow] = (),
-                  demand: Demand | None = None, volumes: int = 1) -> tuple[OptionCost, ...]:
+                  demand: Demand | None = None, volumes: int = 1,
+                  protocols: Sequence[str] = ()) -> tuple[OptionCost, ...]:
     """Every managed file service of ``catalog`` holding ``data`` (bytes at the end of months 0..horizon), priced
     by ``price_book`` where it prices the service, else by the reference list prices (:func:`managed_option`;
     with ``demand`` each is also sized to carry the workloads' I/O), and a single-node Cloud Volumes ONTAP system
     in each provider's cloud (:func:`cvo_option`, likewise). ``volumes``: a managed service's I/O split over that
-    many volumes (:func:`managed_option`: 2 for a MetroCluster whose partner site runs its own workloads)."""
+    many volumes (:func:`managed_option`: 2 for a MetroCluster whose partner site runs its own workloads).
+    ``protocols``: the workloads' front-end protocols (:func:`workload_protocols`); a managed service that does not
+    serve one of them is marked (:func:`unserved_protocols`, ``OptionCost.protocol_short``) and falls short from
+    month 1 (Cloud Volumes ONTAP serves iSCSI, NVMe/TCP, NFS and SMB: a block workload runs over its iSCSI)."""
     book = {row.catalog_id: row for row in price_book}
-    managed = tuple(managed_option(rec, data, 0, 0.0, book, demand=demand, volumes=volumes)
-                    for rec in catalog.of_kind(ManagedService))
+    managed = []
+    for rec in catalog.of_kind(ManagedService):
+        option = managed_option(rec, data, 0, 0.0, book, demand=demand, volumes=volumes)
+        unserved = unserved_protocols(rec, protocols)
+        managed.append(_without_protocol(option, rec, unserved) if unserved else option)
     cvo = (cvo_option(catalog, provider, data, price_book, demand) for provider in CVO_DISKS)
-    return managed + tuple(o for o in cvo if o is not None)
+    return tuple(managed) + tuple(o for o in cvo if o is not None)
 
 
 CVO_DISKS = {"Azure": "azure-premium-lrs-p30", "AWS": "aws-ebs-gp3-1tib", "GCP": "gcp-pd-ssd-1tib"}
@@ -1144,15 +1243,24 @@ def shortfall_count_note(options: Sequence[OptionCost]) -> str:
     verb = "carries" if whole == 1 else "carry"
     data = any(o.data_short for o in options)  # an option whose largest size is below the data itself (review 57)
     what = "the workloads' data and I/O" if data else "the workloads' I/O"
-    pieces = [f"{whole or 'none'} of the {len(options)} cloud options {verb} {what} over the whole horizon"]
+    pieces = [f"{whole} of the {len(options)} cloud options {verb} {what} over the whole horizon" if whole else
+              f"of the {len(options)} cloud options, none carries {what} over the whole horizon"]
     if part:
         pieces.append(f"{part} carry it only until {months}")
-    never_data = sum(1 for o in options if not o.meets_workloads and (o.short_from_month or 1) <= 1 and o.data_short)
+    never_protocol = [o for o in options if o.protocol_short]
+    never_data = sum(1 for o in options if not o.meets_workloads and (o.short_from_month or 1) <= 1 and o.data_short
+                     and not o.protocol_short)
+    never -= len(never_protocol)
     if never - never_data:
         pieces.append(f"{never - never_data} cannot carry " + ("the I/O" if data else "it")
                       + " at any size from the first month")
     if never_data:
         pieces.append(f"{never_data} cannot hold the data at any size from the first month")
+    if never_protocol:
+        unserved = ", ".join(dict.fromkeys(p for o in never_protocol for p in o.protocol_short))
+        pieces.append(f"{len(never_protocol)} do{'es' * (len(never_protocol) == 1)} not serve the workloads' "
+                      f"{unserved} (NFS and SMB only), so {'it is' if len(never_protocol) == 1 else 'they are'} "
+                      "not ranked")
     return "; ".join(pieces) + " (marked in the table, in that order)"
 
 
@@ -1166,8 +1274,11 @@ def cheapest(options: Sequence[OptionCost]) -> OptionCost | None:
 
 def comparison_order(options: Sequence[OptionCost]) -> list[OptionCost]:
     """``options`` in the order a reader compares them: those that carry the workloads' I/O over the whole horizon
-    first, then those that carry it longer, each group from the lowest total over the horizon."""
-    return sorted(options, key=lambda o: (not o.meets_workloads, -(o.short_from_month or 0), o.total))
+    first, then those that carry it longer, each group from the lowest total over the horizon; those that do not
+    serve the workloads' protocol (``protocol_short``) last, whatever their I/O (:func:`shortfall_count_note`'s
+    order)."""
+    return sorted(options, key=lambda o: (bool(o.protocol_short), not o.meets_workloads, -(o.short_from_month or 0),
+                                          o.total))
 
 
 def project_currency(project: Project) -> str:
@@ -1255,7 +1366,8 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
     if served is not scenario:
         data = data_by_month(served, project.requirements, inputs.horizon_months)
     options = cloud_options(catalog, data, project.price_book, demand_by_month(served, inputs.horizon_months),
-                            2 if served is not scenario else 1)
+                            2 if served is not scenario else 1,
+                            workload_protocols(served, catalog, project.requirements.protocols))
     cheapest_option = cheapest(options)
     cheapest_name = cheapest_option.name if cheapest_option is not None else None
     notes: list[str] = ["the managed services are sized month by month to hold the data and to carry the workloads' "
@@ -1309,10 +1421,14 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
     carriers = [o for o in options if o.short_from_month != 1]
     if deployment == "on-prem" and len(carriers) < len(options):
         what = ("cannot hold the data or carry the workloads' I/O" if any(o.data_short for o in options)
-                else "cannot carry the workloads' I/O")
+                else "cannot carry the workloads' I/O") + " from the first month"
+        if all(o.protocol_short for o in options if o.short_from_month == 1):
+            what = "do not serve the workloads' protocol"
+        elif any(o.protocol_short for o in options):
+            what = "do not serve the workloads' protocol or " + what
         notes.append(f"no break-even is given against the {len(options) - len(carriers)} option"
-                     f"{'s' * (len(options) - len(carriers) > 1)} that {what} from the first "
-                     "month: none is an alternative to this design")
+                     f"{'s' * (len(options) - len(carriers) > 1)} that {what}: none is an alternative to this "
+                     "design")
     break_even: list[tuple[str, int | None]] = []
     if deployment == "on-prem":
         if hardware_priced:

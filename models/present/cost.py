@@ -8,13 +8,14 @@ import re
 from typing import Any
 
 from models.catalog import Catalog, CloudVm
-from models.costing.tco import OptionCost, Tco, comparison_order, tco_of
+from models.costing.tco import OptionCost, Tco, comparison_order, protocol_words, tco_of
 from models.present.bom import footprint
 from models.project.model import HciClusterNode, Project, Scenario
 
 __all__ = ["candidate_break_even", "cloud_price_lines", "cost_notes", "design_apart", "design_apart_short",
            "design_line_texts",
-           "design_tco", "cost_series", "series_dash", "figure_rows", "footprint_rows", "monthly_rows", "option_rows",
+           "design_tco", "cost_series", "no_alternative", "uncharted_words", "series_dash", "figure_rows",
+           "footprint_rows", "monthly_rows", "option_rows",
            "tco_to_dict",
            "comparison_scope", "design_cost_text", "hardware_budget",
            "unpriced_row",
@@ -152,6 +153,7 @@ def _option_dict(option: OptionCost) -> dict[str, Any]:
             "total": option.total, "complete": option.complete, "missing": list(option.missing),
             "meets_workloads": option.meets_workloads, "shortfall": list(option.shortfall),
             "holds_data": not option.data_short,
+            "protocols_not_served": list(option.protocol_short),
             "lines": [{"name": line.name, "upfront": line.upfront, "monthly": list(line.monthly), "total": line.total,
                        "basis": line.basis} for line in option.lines],
             "cumulative": list(option.cumulative())}
@@ -242,20 +244,29 @@ NO_BREAK_EVEN_DATA = "none: it cannot hold the data, so it is no alternative to 
 """The break-even column of a cloud option whose largest size is below the data itself from the first month (review
 57: such an option read "cannot carry the workloads' I/O" although its I/O was within its limits)."""
 
-NO_BREAK_EVENS = (NO_BREAK_EVEN, NO_BREAK_EVEN_DATA)
+NO_BREAK_EVEN_PROTOCOL = "none: it does not serve the workloads' protocol, so it is no alternative to this design"
+"""The break-even column of a managed service that does not serve the workloads' front-end protocol (review 57: a
+file-only service listed as the cheapest alternative to an iSCSI design)."""
+
+NO_BREAK_EVENS = (NO_BREAK_EVEN, NO_BREAK_EVEN_DATA, NO_BREAK_EVEN_PROTOCOL)
 """Both texts of an option that is no alternative to the design (the GUI shows its cell blank, the report too)."""
 
 
 def no_break_even(option: OptionCost) -> str:
     """:data:`NO_BREAK_EVEN_DATA` for an option whose largest size is below the data (``data_short``), else
-    :data:`NO_BREAK_EVEN`."""
+    :data:`NO_BREAK_EVEN`; :data:`NO_BREAK_EVEN_PROTOCOL` for one that does not serve the workloads' protocol."""
+    if option.protocol_short:
+        return NO_BREAK_EVEN_PROTOCOL
     return NO_BREAK_EVEN_DATA if option.data_short else NO_BREAK_EVEN
 
 
 def short_mark(option: OptionCost) -> str:
     """The mark after a cloud option's total that falls short: " (cannot hold the data)" or " (cannot carry the I/O)"
     from the first month, " (holds the data to month m)" or " (carries the I/O to month m)" from a later one, ""
-    when it does not fall short."""
+    when it does not fall short; " (NFS/SMB only: no iSCSI)" for a service that does not serve the workloads'
+    protocol (``models.costing.tco.protocol_words``)."""
+    if option.protocol_short:
+        return f" ({protocol_words(option)})"
     if option.short_from_month is None:
         return ""
     if option.short_from_month == 1:
@@ -300,8 +311,37 @@ def cost_series(tco: Tco, options: int = 4) -> list[tuple[str, tuple[float, ...]
     """(name, cumulative cost at months 0..horizon) of the design and the first ``options`` cloud options in the
     comparison's order (``models.costing.tco.comparison_order``: those that carry the workloads' I/O longest, from
     the cheapest): what the chart of cumulative cost draws."""
-    cheapest = comparison_order(tco.options)[:options]
+    cheapest = [o for o in comparison_order(tco.options) if not no_alternative(o)][:options]
     return [(tco.design.name, tco.design.cumulative())] + [(o.name, o.cumulative()) for o in cheapest]
+
+
+def no_alternative(option: OptionCost) -> bool:
+    """The option is no alternative to the design from the first month: it cannot hold the data, carry the
+    workloads' I/O or serve their protocol (marked :func:`short_mark`, no break-even: :func:`no_break_even`); the
+    cost chart leaves it out, as a cheaper line beside the design would read as a cheaper way to do the job (review
+    57: all 11 options of the A90 example drawn below the design)."""
+    return option.short_from_month == 1
+
+
+def uncharted_words(tco: Tco) -> str:
+    """Why options are listed but not drawn, in one sentence (no final full stop): those that are no alternative
+    (:func:`no_alternative`), with the reasons; "" when every option is an alternative."""
+    out = [o for o in tco.options if no_alternative(o)]
+    if not out:
+        return ""
+    reasons = []
+    if any(o.protocol_short for o in out):
+        unserved = ", ".join(dict.fromkeys(p for o in out for p in o.protocol_short))
+        reasons.append(f"do not serve the workloads' {unserved}")
+    if any(o.data_short and not o.protocol_short for o in out):
+        reasons.append("cannot hold the data")
+    if any(not o.data_short and not o.protocol_short for o in out):
+        reasons.append("cannot carry the workloads' I/O")
+    many = len(out) > 1
+    when = "" if all(o.protocol_short for o in out) else " from the first month"
+    head = f"The {len(out)} options that" if many else "The option that"
+    return (f"{head} {' or '.join(reasons)}{when} {'are' if many else 'is'} listed, not charted: "
+            f"{'they are' if many else 'it is'} no alternative to this design")
 
 
 NOT_CHARTED = " (not charted)"
@@ -393,7 +433,8 @@ def workbook_rows(tco: Tco) -> list[list[Any]]:
         rows.append([f"Total cost: {option.name}", option.total, tco.currency,
                      ("complete" if option.complete else "incomplete")
                      + ("" if option.meets_workloads else
-                        ("; cannot hold the data: " if option.data_short else "; cannot carry the workloads' I/O: ")
+                        ("; does not serve the workloads' protocol: " if option.protocol_short else
+                         "; cannot hold the data: " if option.data_short else "; cannot carry the workloads' I/O: ")
                         + "; ".join(option.shortfall)),
                      "; ".join(f"{line.name}: {line.basis}" for line in option.lines)])
     for name, month in tco.break_even:

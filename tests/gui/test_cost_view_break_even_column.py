@@ -6,12 +6,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from models.design import resolve
 from models.evaluate import project_catalog, with_layouts
 from models.present.cost import NO_BREAK_EVEN, design_tco
 from models.project.textformat import load
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
+
+
+@pytest.fixture
+def example_window(qtbot):
+    """The AFF8080 NFS example: the managed services serve its NFS and carry its I/O, so each gets a break-even
+    price (the fixture's SQL Server example runs FCP: no option serves it and carries its I/O, review 57 #6)."""
+    from conftest import _dispose, shown_window
+
+    from app.gui.main_window import read_project
+
+    win = shown_window(qtbot, read_project(EXAMPLES / "aff8080-nfs-file-services.toml"))
+    yield win
+    _dispose(win)
 
 
 def test_break_even_column_is_filled_or_hidden(example_window):

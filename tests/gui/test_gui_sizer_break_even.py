@@ -11,7 +11,7 @@ from models.store import load_any
 def test_the_sizer_table_gives_the_break_even_hardware_price(qtbot, window):
     from app.gui.sizer_dialog import COLUMNS
 
-    project = load_any(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml")
+    project = load_any(examples_dir() / "aff-a400-ns224-oracle-nvmefc.toml")
     project = project.model_copy(update={"requirements": project.requirements.with_changes(
         rank_on="tco", max_candidates=40)})
     window.document.reset(project)
@@ -95,14 +95,16 @@ def test_a_partly_priced_total_cost_says_so_in_the_cost_cell(qtbot, window):
 
     full, asa = rows[0], rows[2]
     assert not full.unpriced and not rows[1].unpriced and asa.unpriced == ("netapp-asa-a50",)
+    # no cloud option both serves the example's NVMe/TCP and carries its I/O (ANF / GCNV serve NFS / SMB only,
+    # review 57 #6): no break-even month is given, the total cost stands alone
+    assert dialog.result.cheapest_cloud is None
     text = dialog.table.item(0, cost).text()
-    assert text.startswith(f"159,000 USD; TCO {round(by_hand(full, 159_000)):,}, even with the cheapest cloud in "
-                           f"month {full.break_even_month}")
+    assert text == f"159,000 USD; TCO {round(by_hand(full, 159_000)):,}"
     assert "partly priced" not in text and "at least" not in text
     text = dialog.table.item(2, cost).text()
-    assert full.break_even_month is not None and asa.break_even_month is not None
-    assert text == (f"29,000 USD + unpriced parts; TCO at least {round(by_hand(asa, 5_000 + 24 * 1_000)):,} "
-                    f"(partly priced), even with the cheapest cloud no earlier than month {asa.break_even_month}")
+    assert full.break_even_month is None and asa.break_even_month is None
+    assert text.startswith(f"29,000 USD + unpriced parts; TCO at least {round(by_hand(asa, 5_000 + 24 * 1_000)):,} "
+                           "(partly priced)")
     tip = dialog.table.item(2, cost).toolTip()
     assert "not counting what the price book does not price: NetApp ASA A50" in tip
     assert "netapp-asa-a50" not in tip and "netapp-asa-a50" not in dialog.table.item(2, why).text()

@@ -374,6 +374,7 @@ class CostView(ComputedOnShow):
             series_dash,
             series_marker,
             table_rows,
+            uncharted_words,
         )
 
         self.tco = tco
@@ -422,7 +423,9 @@ class CostView(ComputedOnShow):
                 if item is not None:
                     full = item.toolTip() + "\n" if c == 1 else ""  # the total's own statement, shortened on screen
                     item.setToolTip(full + self.apart + ".")
-        notes = ([tco.scope] if tco.scope else []) + ([design_apart_short(tco)] if self.apart else []) + list(tco.notes)
+        uncharted = uncharted_words(tco)  # options that are no alternative: listed, not drawn (review 57)
+        notes = (([tco.scope] if tco.scope else []) + ([design_apart_short(tco)] if self.apart else [])
+                 + ([uncharted] if uncharted else []) + list(tco.notes))
         self.notes.setText("<br>".join(html_escape(n[0].upper() + n[1:]) for n in notes))
         self._fit_heights()  # the new rows and notes
         QTimer.singleShot(0, self, self.fit_axis_title)  # once the axis has its SI prefix ("kUSD")
