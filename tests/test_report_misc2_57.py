@@ -21,3 +21,19 @@ def test_an_end_of_sale_design_placed_in_the_ranking_is_shown_for_comparison_not
     # the sizer never proposes (models.sizing.NOT_SOLD): the sentence says the design is not an alternative to buy
     assert sentence.startswith("by the same rule it would rank before rank 1")
     assert "(NetApp AFF A800 HA pair: installed base, not sold today: shown for comparison, not orderable)" in sentence
+
+
+def test_vsan_stations_read_apart_the_raid1_fit_is_an_assumption_and_capacity_is_in_one_scale():
+    text = _text("vsan-sqlserver-raid5")
+    assert "vSAN per-I/O software latency (fixed)" in text and "vSAN software path " not in text
+    assert "vSAN disk groups (software path)" in text  # the queueing limit keeps its name
+    assert "(a RAID1 measurement, applied to this RAID5 policy as an assumption)" in text
+    # review 57 PDF #15: "579.49 GiB of 4.36 TiB" mixed two scales in one sentence
+    assert "GiB of" not in text and "0.57 TiB of 4.36 TiB usable" in text
+
+
+def test_gcnv_latency_in_ms_with_the_catalog_s_microseconds():
+    text = _text("gcnv-premium-oracle-nfs")
+    assert "0.50 ms (500 µs)" in text  # the sources table, in the unit of every other latency
+    assert "(500 us)" not in text and "light-load latency (0.50 ms) is assumed" in text
+    assert "256 MiB/s = 268 MB/s" in text
