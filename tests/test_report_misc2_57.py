@@ -36,4 +36,4 @@ def test_gcnv_latency_in_ms_with_the_catalog_s_microseconds():
     text = _text("gcnv-premium-oracle-nfs")
     assert "0.50 ms (500 µs)" in text  # the sources table, in the unit of every other latency
     assert "(500 us)" not in text and "light-load latency (0.50 ms) is assumed" in text
-    assert "256 MiB/s = 268 MB/s" in text
+    assert "256 MiB/s = 268.4 MB/s" in text
