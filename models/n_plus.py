@@ -110,7 +110,8 @@ def n_plus_checks(requirements: Requirements, scenario: Scenario, catalog: Catal
             continue
         used, usable = result.physical_used_bytes, result.usable_bytes
         months = result.months_until_full
-        figures = f"{fmt_capacity(used, unit)} of {fmt_capacity(usable, unit)} usable"
+        figures = (f"{fmt_capacity(used, unit, fixed=True)} of "  # one scale in one sentence (review 57 PDF #15)
+                   f"{fmt_capacity(usable, unit, fixed=True)} usable")
         if not fits_usable(used, usable):
             met, how = False, f"the data no longer fits the usable capacity ({figures})"
         elif runway_miss(result, horizon) is not None:  # months is finite, between 0 and the horizon

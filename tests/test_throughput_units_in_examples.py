@@ -26,3 +26,10 @@ def test_the_anf_cover_states_the_limit_the_body_states():
     text = load_any(examples_dir() / "anf-premium-oracle-nfs.toml").info.description
     limit = f"= {4 * 64 * 2**20 / 1e6:.0f} MB/s"
     assert limit == "= 268 MB/s" and limit in text and "256 MiB/s" not in text
+
+
+def test_the_gcnv_cover_gives_google_s_mib_per_s_and_its_mb_per_s():
+    # review 57 PDF #15: Google's console and pages say 256 MiB/s for a 4 TiB Premium volume; the cover said only
+    # "268 MB/s", which a customer could not find there
+    text = load_any(examples_dir() / "gcnv-premium-oracle-nfs.toml").info.description
+    assert f"= {4 * 64:.0f} MiB/s = {4 * 64 * 2**20 / 1e6:.1f} MB/s" in text

@@ -57,6 +57,7 @@ from models.formatting import fmt_capacity
 from models.importers.inventory import Inventory, InventoryError
 from models.importers.provenance import rate_words
 from models.importers.workloads import ImportedGroup, ImportResult, guest_words, import_environment
+from models.project.edits import unique_workload_name
 from models.project.model import MAX_WORKLOADS_PER_TARGET, Project
 
 if TYPE_CHECKING:
@@ -960,6 +961,7 @@ class ImportWizard(QWizard):
         ids: dict[str, str] = {}
         if not replace:
             taken = {w.id for w in scenario.workloads}
+            names = [w.name for w in scenario.workloads]
             renamed = []
             for w in workloads:
                 wid, n = w.id, 1
@@ -968,7 +970,10 @@ class ImportWizard(QWizard):
                     wid = f"{w.id}-{n}"
                 taken.add(wid)
                 ids[w.id] = wid
-                renamed.append(w.with_changes(id=wid) if wid != w.id else w)
+                name = unique_workload_name(w.name, names)  # review 57 GUI #1: no two workloads share a name
+                names.append(name)
+                changes = {k: v for k, v in (("id", wid), ("name", name)) if v != getattr(w, k)}
+                renamed.append(w.with_changes(**changes) if changes else w)
             workloads = list(scenario.workloads) + renamed
             if self.capacity_measured():
                 capacity += project.requirements.effective_capacity_bytes or 0

@@ -190,6 +190,14 @@ class WorkloadsPanel(QWidget):
         holder_layout.setContentsMargins(0, 0, 0, 0)
         holder_layout.addWidget(self.empty_label)
         holder_layout.addWidget(self.form)
+        # the key to the ● / ○ marks an imported workload's labels carry (review 57 GUI #8)
+        self.marks_key = QLabel(f"{self.MEASURED_MARK} measured by the import   {self.ASSUMED_MARK} assumed: set the "
+                                "customer's figure")
+        self.marks_key.setObjectName("workloadMarksKey")
+        self.marks_key.setWordWrap(True)
+        self.marks_key.setStyleSheet("color: gray;")
+        self.marks_key.hide()
+        holder_layout.addWidget(self.marks_key)
         holder_layout.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -330,15 +338,19 @@ class WorkloadsPanel(QWidget):
             mark = why = ""
             if method is not None and workload is not None:
                 data = field in ("dataset_bytes", "provisioned_bytes")
+                derived_mbps = (field == "target_mbps" and not workload.capacity_only and workload.target_mbps is None
+                                and bool(workload.target_iops) and bool(workload.block_kib))
                 if given.get(field) is not None and (data or not workload.capacity_only):
                     mark, why = self.MEASURED_MARK, f"Measured (imported): {method or 'from the files'}"
+                elif derived_mbps:  # the import measured it (IOPS x I/O size): ●, not ○ (review 57 GUI #8)
+                    mark, why = self.MEASURED_MARK, ("Measured (imported): the throughput follows from the measured "
+                                                     "IOPS and I/O size; it is not a target")
                 elif field in self.ASSUMED_FIELDS and not workload.capacity_only:
-                    mark, why = self.ASSUMED_MARK, ("Assumed: no tool measures it; set the customer's figure"
-                                                    if field != "target_mbps" else
-                                                    "Not a target: the measured throughput follows from the "
-                                                    "measured IOPS and I/O size")
-            label.setText(f"{text[:-1]} {mark}:" if mark else text)
+                    mark, why = self.ASSUMED_MARK, "Assumed: no tool measures it; set the customer's figure"
+            # the mark before the words ("● Target IOPS:"), not crowding the colon ("Target IOPS ●:")
+            label.setText(f"{mark}\u00a0{text}" if mark else text)
             label.setToolTip(plain_tooltip(f"{why}\n\n{tip}") if mark else tip)
+        self.marks_key.setVisible(method is not None and workload is not None)
         capacity_only = workload is not None and workload.capacity_only
         for field in self.MIX_FIELDS:
             editor = self.form.editors[field]

@@ -1314,7 +1314,7 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
             stripe_writes = float(copies)
     net_rate = rec.network_gbps * 1e9 / 8 * 0.94  # bytes/s payload (~6% Ethernet/IP overhead, as iscsi-10g)
     sw = VSAN_SOFTWARE_LATENCY_US
-    b.add("vSAN software path", node.id, sw["read"] * 1e-6, phases * sw["write_phase"] * 1e-6, delay=True,
+    b.add(VSAN_FIXED_STATION, node.id, sw["read"] * 1e-6, phases * sw["write_phase"] * 1e-6, delay=True,
           kind="delay", ident=StationId("fixed_latency"))
     b.add("vSAN network round trips", node.id, remote * VSAN_NET_RTT_US * 1e-6, phases * VSAN_NET_RTT_US * 1e-6,
           delay=True, kind="delay", ident=StationId("network_rtt"))
@@ -1421,8 +1421,12 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
         + ("" if rec.id == VSAN_LATENCY_MEASURED_HOST and not esa else
            " on the vSAN 6.2 cluster measured, not on this one")
     )
-    return None, vsan_latency_basis(rec.id, esa, rec.all_flash)
+    return None, vsan_latency_basis(rec.id, esa, rec.all_flash, node.policy)
 
+
+VSAN_FIXED_STATION = "vSAN per-I/O software latency (fixed)"
+"""The vSAN path's fixed software latency station's name (a delay, not a server: it never queues); it was "vSAN
+software path", read as the same thing as the disk groups' "(software path)" limit (review 57 PDF #14)."""
 
 VSAN_LATENCY_NOTE = "vSAN software latency (per read and per distributed write phase): "
 """How a vSAN path's note on its software latency begins (:func:`vsan_latency_basis`): it stands in for a
@@ -1436,15 +1440,19 @@ VSAN_LATENCY_CARRIED = "assumed for this"
 """The words that mark :func:`vsan_latency_basis`'s note for a cluster other than the one measured."""
 
 
-def vsan_latency_basis(record_id: str, esa: bool, all_flash: bool = True) -> str:
+def vsan_latency_basis(record_id: str, esa: bool, all_flash: bool = True, policy: str = "") -> str:
     """The note on where a vSAN cluster's software latency comes from (one true statement for the report's
     performance note, its sources count and the screen's validation line, which disagreed).
     :data:`VSAN_SOFTWARE_LATENCY_US` was set by hand so that seed 002's FTT=1 RAID1 write latency (1.7-2.1 ms, a
     vSAN 6.2 all-flash OSA cluster) comes out: a fit to that cluster's own measurement
     (:data:`VSAN_LATENCY_MEASURED_HOST`), carried over as an assumption to every other cluster (ESA, vSAN 8 OSA,
     hybrid), which no measurement was fitted to. Neither is a catalog number: the catalog records cite no fitted
-    figure."""
+    figure. ``policy`` (a cluster's :data:`models.project.model.VsanPolicy`): a RAID5 / RAID6 policy's note says
+    the RAID1 fit is applied to it as an assumption (review 57 PDF #14)."""
     fit = "fitted by hand to the FTT=1 RAID1 write latency of 1.7-2.1 ms published in seed 002"
+    if "raid5" in policy or "raid6" in policy:
+        fit += (f" (a RAID1 measurement, applied to this {'RAID5' if 'raid5' in policy else 'RAID6'} policy as an "
+                "assumption)")
     if record_id == VSAN_LATENCY_MEASURED_HOST and not esa:
         return f"{VSAN_LATENCY_NOTE}{fit}, measured on this platform (vSAN 6.2 all-flash): its own measurement"
     what = "vSAN ESA" if esa else f"vSAN OSA {'all-flash' if all_flash else 'hybrid'}"
@@ -1559,7 +1567,7 @@ def _managed_system(scenario: Scenario, catalog: Catalog, workload: Workload, ta
     b.uncertainty = StationUncertainty("assumed", 0.0, ASSUMED_REL_SD, f"{record.service}: published limits "
                                        "(sourced in the catalog); the light-load latency is assumed")
     b.notes.append(f"{record.name}: the published limits are queues of their capacity; the light-load latency "
-                   f"({record.latency_us:g} us) is {record.kind_of('latency_us') or 'not sourced'}")
+                   f"({record.latency_us / 1000:.2f} ms) is {record.kind_of('latency_us') or 'not sourced'}")
     return protocol, None, f"{record.service} published limits"
 
 

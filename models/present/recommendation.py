@@ -275,6 +275,27 @@ def _met_words(errors: int, other: bool = False, too: str = " too") -> str:
     return f"meets {every} stated requirement{too}"
 
 
+def not_sold_words(scenario: Any, catalog: Any) -> str:
+    """`` (NetApp AFF A800 HA pair: installed base, not sold today: shown for comparison, not orderable)`` when the
+    design's controllers or vSAN hosts are of a lifecycle the sizer proposes nothing on (``models.sizing.NOT_SOLD``,
+    the catalog's sourced ``lifecycle``: "end of sale" or "installed base"), each model once; "" otherwise. A design
+    "ranking before rank 1" is then not an alternative to buy (review 57 PDF #8)."""
+    from models.sizing import NOT_SOLD
+
+    seen: dict[str, str] = {}
+    for node in scenario.nodes:
+        if node.kind not in ("controller", "hci_cluster"):
+            continue
+        record = catalog.find(node.catalog_id)
+        if record is not None and record.lifecycle in NOT_SOLD:
+            seen.setdefault(record.name, record.lifecycle)
+    if not seen:
+        return ""
+    parts = [f"{name}: {'end of sale' if life == 'end of sale' else 'installed base, not sold today'}"
+             for name, life in seen.items()]
+    return f" ({'; '.join(parts)}: shown for comparison, not orderable)"
+
+
 def design_sentence(met: bool, stated: bool, where: str, figures: str, capacity_unknown: bool = False,
                     errors: int = 0) -> str:
     """This report's design against the ranking: whether it meets (the Summary's verdict) and where it stands
@@ -422,10 +443,12 @@ def relation_lines(project: Any, catalog: Any, evaluation: Any, result: Any, tco
         where = "Summary; see the problems" if verdict.met and verdict.errors else "Summary"
         return [f"None of the catalog's configurations meets the requirements; {nearest}. This report's "
                 f"design{f' ({figures})' if figures else ''} {state} ({where})."]
+    where = standing(order, shown, priced, req, result.currency, unplaced,
+                     design_headroom(evaluation.performance, scenario, req.horizon_months))
+    if order is not None:  # review 57 PDF #8: the ranking never proposes a model the vendor no longer sells
+        where += not_sold_words(scenario, catalog)
     lines = [first_ranked_sentence(result.candidates[0].summary),
-             design_sentence(verdict.met, verdict.stated,
-                             standing(order, shown, priced, req, result.currency, unplaced,
-                                      design_headroom(evaluation.performance, scenario, req.horizon_months)),
+             design_sentence(verdict.met, verdict.stated, where,
                              figures, capacity_unmeasured(scenario.workloads, req.effective_capacity_bytes),
                              verdict.errors)]
     if not priced and req.rank_on != "tco":

@@ -246,7 +246,7 @@ def _unmeasured(wp: WorkloadPerformance, compact: bool = False) -> str:
     return f"; not measured on this system: {words}" + (f" and {held}" if held else "") + spread
 
 
-_ASSUMED_FLOOR = re.compile(r"the light-load latency \((?P<us>[\d,.]+) us\) is assumed")
+_ASSUMED_FLOOR = re.compile(r"the light-load latency \((?P<ms>[\d,.]+) ms\) is assumed")
 """A managed service's note (``models.performance.paths``) that its light-load latency is assumed."""
 
 
@@ -256,7 +256,7 @@ def assumed_floor_words(wp: WorkloadPerformance) -> str:
     found = next((m for m in (_ASSUMED_FLOOR.search(n) for n in wp.notes) if m is not None), None)
     if found is None:
         return ""
-    floor = float(found["us"].replace(",", "")) / 1e3
+    floor = float(found["ms"].replace(",", ""))
     return f"latency from an assumed {fmt_ms(floor)} light-load floor, not a published figure"
 
 

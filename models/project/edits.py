@@ -220,12 +220,28 @@ def set_workloads(scenario: Scenario, workloads: Iterable[Workload]) -> Scenario
     return scenario.with_changes(workloads=[w.model_dump() for w in workloads])
 
 
+def unique_workload_name(name: str, taken: Iterable[str]) -> str:
+    """``name``, or ``name (2)``, ``name (3)``... the first not in ``taken`` (case-insensitive), so two workloads
+    can be told apart in the legend, the tables and the verdict lines (review 57 GUI #1)."""
+    used = {t.casefold() for t in taken}
+    if name.casefold() not in used:
+        return name
+    n = 2
+    while f"{name} ({n})".casefold() in used:
+        n += 1
+    suffix = f" ({n})"
+    return name[:200 - len(suffix)] + suffix
+
+
 def add_workload(scenario: Scenario, workload: Workload) -> Scenario:
-    """The scenario with ``workload`` appended.
+    """The scenario with ``workload`` appended; a name another workload has already gets `` (2)`` (``(3)``...).
 
     Raises:
         ValueError: the scenario has a workload with its id already.
     """
+    name = unique_workload_name(workload.name, (w.name for w in scenario.workloads))
+    if name != workload.name:
+        workload = workload.with_changes(name=name)
     return set_workloads(scenario, [*scenario.workloads, workload])
 
 

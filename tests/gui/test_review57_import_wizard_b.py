@@ -87,13 +87,18 @@ def test_the_workloads_panel_marks_measured_and_assumed_fields(window, qtbot, wi
     ids = {w.name.split(" (")[0]: w.id for w in window.document.scenario.workloads}
     panel.select(ids["zColo_08"])
     iops = _label(panel, "target_iops")
-    assert iops.text().endswith("\u25cf:")
+    assert iops.text().startswith("\u25cf\u00a0") and iops.text().endswith(":")  # "● Target IOPS:" (GUI #8)
     assert f"sheet 'VM Performance' column 'Peak IOPS', sum of {len(perf)} rows" in iops.toolTip()
     for field in ("slo_ms", "concurrency", "random_pct"):
-        assert _label(panel, field).text().endswith("\u25cb:"), field
+        assert _label(panel, field).text().startswith("\u25cb\u00a0"), field
         assert "Assumed" in _label(panel, field).toolTip()
     entry = panel.form.editors["target_mbps"].entry
     assert entry.lineEdit().text() == f"none (measured {mbps:,.1f} MB/s)" == "none (measured 100.4 MB/s)"
+    # review 57 GUI #8: a measured throughput carries the measured mark, not the assumed one; a key under the form
+    assert _label(panel, "target_mbps").text().startswith("\u25cf\u00a0")
+    assert "Measured (imported)" in _label(panel, "target_mbps").toolTip()
+    assert panel.marks_key.isVisibleTo(panel) and "\u25cf measured" in panel.marks_key.text()
+    assert "\u25cb assumed" in panel.marks_key.text()
     assert panel.form.editors["block_kib"].isEnabled()
 
 
@@ -107,8 +112,8 @@ def test_a_capacity_only_import_shows_not_measured_mix(window, qtbot, wizard_at_
     for field in ("block_kib", "read_pct", "random_pct"):
         editor = panel.form.editors[field]
         assert editor.entry.lineEdit().text() == "not measured" and not editor.isEnabled(), field
-        assert not _label(panel, field).text().endswith(("\u25cf:", "\u25cb:"))
+        assert not _label(panel, field).text().startswith(("\u25cf", "\u25cb"))
     data = _label(panel, "dataset_bytes")
     in_cluster = sum(1 for r in rows if r["Cluster"] == "Cluster")
-    assert data.text().endswith("\u25cf:")
+    assert data.text().startswith("\u25cf\u00a0")
     assert f"sheet 'vInfo' column 'In Use MiB', sum of {in_cluster} rows" in data.toolTip()

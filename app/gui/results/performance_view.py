@@ -10,8 +10,10 @@ from __future__ import annotations
 import csv
 import io
 import math
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pyqtgraph as pg
 import pyqtgraph.exporters
@@ -331,6 +333,29 @@ PROFILE_TOOLTIP = ("How the controller's performance profile behind this row's f
                    + profile_kinds_legend() + ".")
 """The Profile column's tooltip: the kinds in the one set of words (``models.present.verdicts.PROFILE_KIND_MEANINGS``,
 the catalog browser's legend, the verdicts and the report's profile row say them in)."""
+
+
+def merged_verdicts(verdicts: Sequence[Any]) -> list[Any]:
+    """The verdict lines with identical ones shown once: a line of the same kind and words for several subjects is
+    one line naming them all ("A, B: controller failover ..."), a repeated identical line is dropped (review 57 GUI
+    #10: two identical ⚠ lines pushed the Bad day and Runway lines out of view)."""
+    order: list[tuple[Any, str, bool]] = []
+    subjects: dict[tuple[Any, str, bool], list[str]] = {}
+    first: dict[tuple[Any, str, bool], Any] = {}
+    for v in verdicts:
+        key = (v.kind, v.text, bool(getattr(v, "lead", False)))
+        if key not in subjects:
+            order.append(key)
+            subjects[key] = []
+            first[key] = v
+        if v.subject not in subjects[key]:
+            subjects[key].append(v.subject)
+    out = []
+    for key in order:
+        names = subjects[key]
+        v = first[key]
+        out.append(v if len(names) == 1 else replace(v, subject=", ".join(n for n in names if n)))
+    return out
 
 
 class PerformanceView(QWidget):
@@ -1722,8 +1747,8 @@ class PerformanceView(QWidget):
         # a workload's own line stays with the verdicts when it is a caution (review 57: ⚠ target not reached at
         # the stated concurrency), its whole words in the tooltip
         self.verdict_label.setToolTip(verdict_html([v for v in whole if v.kind != CAUTION or v.lead]))
-        verdicts = [v for v in found if v.kind != CAUTION or v.lead]
-        cautions = [v for v in found if v.kind == CAUTION and not v.lead]
+        verdicts = merged_verdicts([v for v in found if v.kind != CAUTION or v.lead])
+        cautions = merged_verdicts([v for v in found if v.kind == CAUTION and not v.lead])
         self.verdict_label.setText(verdict_html(verdicts))
         self.verdict_label.setVisible(bool(verdicts))
         self.cautions_label.setText(verdict_html(cautions))
@@ -1742,14 +1767,20 @@ class PerformanceView(QWidget):
             # the tooltip
             lines = []
             checks = resilience.requirement_checks
+            bad_days: dict[str, list[str]] = {}  # the words, the workloads they are for (one line for identical words)
             for w in self._workloads:
                 states = resilience.states.get(w.workload_id, ())
-                # "for <name>", never "(<name>)": an imported name has its own brackets (review 55 #13)
-                who = f" for {html_escape(w.name)}" if len(self._workloads) > 1 else ""
                 if states:
-                    lines.append(f"<b>Bad day</b>{who}: {html_escape(compact_states(states, w))}")
+                    bad_days.setdefault(html_escape(compact_states(states, w)), []).append(w.name)
                 elif no_profile_key(w) == "service":  # never silence about the bad day (review 57 #14)
-                    lines.append(f"<b>Bad day</b>{who}: {SERVICE_FAILOVER_WORDS}")
+                    bad_days.setdefault(SERVICE_FAILOVER_WORDS, []).append(w.name)
+            for words, names in bad_days.items():
+                # "for <name>", never "(<name>)": an imported name has its own brackets (review 55 #13); the
+                # workloads whose bad day reads the same share one line (review 57 GUI #10)
+                who = (f" for {html_escape(', '.join(names))}" if len(self._workloads) > 1
+                       and len(names) < len(self._workloads) else
+                       f" for all {len(names)} workloads" if len(names) > 1 else "")
+                lines.append(f"<b>Bad day</b>{who}: {words}")
             if checks:  # the project's resilience requirements, short (the sentences are in the tooltip)
                 grouped: dict[str, list[bool]] = {}  # one mark per requirement, its workloads counted
                 ids = {w.name: w.workload_id for w in self._workloads}
