@@ -154,7 +154,9 @@ def test_the_ladders_hold_but_for_the_named_cache_cases():
     compared with NVMe capacities, the relation takes the NVMe fit's CPU cost, and the AFF A90's published 'up to
     2.4M' over its cores caps every ONTAP controller's rate per core instead of lengthening the A90's CPU time per
     read (the A800 -> A70 NVMe/FC check fails on saturation too: 2.4M on the A800's 96 cores against 1.6M on the
-    A70's 64; the A70 is not lifted to a tie with the A90 by the A800's bound)."""
+    A70's 64; the A70 is not lifted to a tie with the A90 by the A800's bound). Since Flash Cache keeps only blocks
+    that were read (review 57: a write leaves the cached copy stale), the FAS8700 -> FAS70 NFS step fails on
+    saturation too (-7.2%): the FAS70's half memory sends more reads to its HDDs (at least 67 of 71 hold)."""
     run = run_ladders(CAT)
     failing = {(c.step.smaller, c.step.larger, c.workload, c.protocol) for c in run.checks if not c.holds}
     # a subset: a better cache model or a refit may make more hold, never fewer
@@ -163,9 +165,10 @@ def test_the_ladders_hold_but_for_the_named_cache_cases():
                        ("netapp-fas8700", "netapp-fas70", "oltp", "FCP"),
                        ("netapp-aff-a700", "netapp-aff-a70", "oltp", "NVMe/FC"),
                        ("netapp-fas8700", "netapp-fas70", "oltp", "NVMe/FC"),
-                       ("netapp-aff-a800", "netapp-aff-a70", "oltp", "NVMe/FC")}
+                       ("netapp-aff-a800", "netapp-aff-a70", "oltp", "NVMe/FC"),
+                       ("netapp-fas8700", "netapp-fas70", "nfs", "NFS")}
     nvme = [c for c in run.checks if c.protocol == "NVMe/FC"]
-    assert len(run.checks) - len(nvme) == 71 and run.holding - sum(c.holds for c in nvme) >= 68 and not run.errors
+    assert len(run.checks) - len(nvme) == 71 and run.holding - sum(c.holds for c in nvme) >= 67 and not run.errors
     assert len(nvme) == 35 and sum(c.holds for c in nvme) >= 32
 
 
