@@ -13,9 +13,13 @@ IOPS at the SLO beside it; the column headers say so.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from models.formatting import fmt_iops, fmt_max_iops_at_slo
-from models.performance.results import WorkloadPerformance
 from models.present.headroom import fmt_headroom
+
+if TYPE_CHECKING:  # only for the annotations: importing it loads the performance package (start-up, issue 27)
+    from models.performance.results import WorkloadPerformance
 
 __all__ = ["CONDITIONAL_WHY", "HEADROOM_BASIS", "HEADROOM_HEADER", "NO_HEADROOM", "TARGET_CONDITIONAL", "headroom_cell",
            "max_iops_with_reach", "reach_words", "target_met_cell"]

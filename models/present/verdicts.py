@@ -27,7 +27,6 @@ from models.formatting import (
     fmt_ms,
     fmt_utilization,
 )
-from models.present.concurrency import reach_words
 from models.present.profile_words import (  # the one set of words for the profile kinds, re-exported here
     ASSUMED_UNMEASURED_WORDS,
     PROFILE_KIND_MEANINGS,
@@ -403,6 +402,8 @@ def workload_verdict_pair(performance: ScenarioPerformance | None) -> tuple[tupl
             short_of = concurrency_shortfall(wp)
             # what the stated outstanding I/Os reach, when less (the shortfall's own words say it where it applies;
             # the screen's compact line leaves it to the table's Ramp peak column and the tooltip)
+            from models.present.concurrency import reach_words  # on first use: `import models.present` stays light
+
             reach = f"; {reach_words(wp)}" if reach_words(wp) and not short_of else ""
             tail = f"; {short_of}" if short_of else ""
             never = wp.target_met is True and _pessimistic_below_target(wp).startswith(PESSIMISTIC_NEVER)

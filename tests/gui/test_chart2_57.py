@@ -66,7 +66,8 @@ def test_one_saturated_workload_does_not_flatten_the_chart(qtbot):
     from models.formatting import fmt_ms
     assert f"ramp peak {fmt_ms(peak)} ↑" in texts  # what is above, named at the top edge
     # the saturation label says its unit ("saturation 378 (P10–P90 266–537)" had none)
-    label = view.saturation_line(second.workload_id).label.toPlainText()
+    # (on two lines where the one line would cover a curve: the same words)
+    label = view.saturation_line(second.workload_id).label.toPlainText().replace("\n", " ")
     low, high = second.saturation_iops_band_p10, second.saturation_iops_band_p90
     assert label == f"saturation {format_iops(second.saturation_iops)} IOPS (P10–P90 {format_iops(low)}–" \
                     f"{format_iops(high)})"

@@ -1331,34 +1331,24 @@ class PerformanceView(QWidget):
         # the rightmost line first: its right side is the one most often free
         for sat in sorted(self._saturation_lines.values(), key=lambda line: -line.value()):
             label = sat.label
-            size = label.sceneBoundingRect().size()
-            w, h = size.width(), size.height()
-            if w <= 0 or h <= 0:
-                continue
+            if "\n" in label.format:  # wrapped by an earlier pass: the one line first again (a wider chart)
+                label.setFormat(label.format.replace("\n(", " ("))
             x = vb.mapViewToScene(QPointF(sat.value(), 0)).x()
-            best = None
-            for height in heights:
-                top = view.top() + (1.0 - height) * (view.height() - h)
-                for right in (True, False):
-                    for gap in gaps:
-                        left = x + gap if right else x - gap - w
-                        rect = QRectF(left, top, w, h)
-                        if not view.contains(rect):
-                            continue
-                        room = rect.adjusted(-LABEL_GAP, -LABEL_GAP, LABEL_GAP, LABEL_GAP)
-                        hits = (sum(1 for o in obstacles if o.intersects(room))
-                                + LABEL_OVERLAP_COST * sum(1 for o in placed if o.intersects(room)))
-                        if best is None or hits < best[0]:
-                            best = (hits, height, right, gap, rect)
-                        if not hits:
-                            break
-                    if best is not None and not best[0]:
-                        break
-                if best is not None and not best[0]:
-                    break
+            best = self._saturation_place(label, x, view, obstacles, placed, heights, gaps)
+            if best is not None and best[0] and " (" in label.format:
+                # no free place for the one line (a 1366 px laptop: the failure states' verticals left less than the
+                # label's width beside the line): the band on a second line, kept if it covers less
+                one_line = label.format
+                label.setFormat(one_line.replace(" (", "\n(", 1))
+                wrapped = self._saturation_place(label, x, view, obstacles, placed, heights, gaps)
+                if wrapped is not None and wrapped[0] < best[0]:
+                    best = wrapped
+                else:
+                    label.setFormat(one_line)
             if best is None:
                 continue
             _hits, height, right, gap, rect = best
+            w = rect.width()
             anchor = (-gap / w if right else 1.0 + gap / w, 1.0 - height)
             label.anchors = [anchor, anchor]
             label.setPosition(height)
@@ -1367,6 +1357,34 @@ class PerformanceView(QWidget):
             # workloads on one system: "saturation 1.51M" and "saturation 1.17M" overlapped; with equal saturations
             # the two labels lay on each other)
             placed.append(rect)
+
+    @staticmethod
+    def _saturation_place(label, x: float, view: QRectF, obstacles: list, placed: list[QRectF],
+                          heights: tuple[float, ...], gaps: tuple[int, ...]):
+        """The best place for a saturation label beside its line at scene x: (hits, height, right, gap, rect), the
+        first free one from the top of the line down, right of the line before left, near before far; with no free
+        place, the one covering the fewest items; None if the label has no size or fits nowhere in the chart."""
+        size = label.sceneBoundingRect().size()
+        w, h = size.width(), size.height()
+        if w <= 0 or h <= 0:
+            return None
+        best = None
+        for height in heights:
+            top = view.top() + (1.0 - height) * (view.height() - h)
+            for right in (True, False):
+                for gap in gaps:
+                    left = x + gap if right else x - gap - w
+                    rect = QRectF(left, top, w, h)
+                    if not view.contains(rect):
+                        continue
+                    room = rect.adjusted(-LABEL_GAP, -LABEL_GAP, LABEL_GAP, LABEL_GAP)
+                    hits = (sum(1 for o in obstacles if o.intersects(room))
+                            + LABEL_OVERLAP_COST * sum(1 for o in placed if o.intersects(room)))
+                    if best is None or hits < best[0]:
+                        best = (hits, height, right, gap, rect)
+                    if not hits:
+                        return best
+        return best
 
     def _fit_range(self) -> None:
         """Show the SLO crossing, the knee, the ramp's peak and the operating point (``latency_axes``), not the
