@@ -124,12 +124,17 @@ def test_recommendations_name_the_protocol_once_and_the_cost_notes_say_a_thing_o
     faster = [w.with_changes(iops_growth_pct_per_year=34.5) for w in project.scenario.workloads]
     project = project.with_scenario(project.scenario.model_copy(update={"workloads": faster}))
     tco = design_tco(project, project.scenario, CATALOG)
+    # review 57: the file-only services (ANF, GCNV) that carried it longest no longer count for NVMe/TCP, so no
+    # option carries it at all and the "cheapest of those that carry it the longest" note is gone
     phrase = "carries the workloads' I/O over the whole horizon"
-    assert sum(phrase in n for n in tco.notes) == 2  # the comparison's own notes say it twice after the count
+    file_only = [o for o in tco.options if o.name.startswith(("Azure NetApp Files", "Google Cloud NetApp Volumes"))]
+    assert len(tco.options) == 11 and len(file_only) == 7
+    assert sum(phrase in n for n in tco.notes) == 1
+    assert any(f"{len(file_only)} do not serve the workloads' NVMe/TCP (NFS and SMB only)" in n for n in tco.notes)
     notes = cost_notes(tco)
     assert sum(phrase in n or "carry the workloads' I/O over the whole horizon" in n for n in notes) == 1
-    assert any(n.startswith("the cheapest of those that carry it the longest (until month 33)") for n in notes)
-    assert len(notes) == len(tco.notes)  # nothing else dropped
+    assert not any(n.startswith("the cheapest of those that carry it the longest") for n in notes)
+    assert len(notes) == len(set(notes)) == len(tco.notes)  # nothing said twice, nothing dropped
     section = text[text.index("Embodied carbon"):text.index("Cloud prices")]
     assert section.count("over the whole horizon") == 1
 

@@ -84,10 +84,13 @@ def test_option_rows_say_the_design_is_not_priced_not_the_option():
     evens = {name: even for name, _, even in rows}
     assert evens.pop(tco.cheapest) == f"if the hardware costs at most {tco.break_even_hardware:,.0f} USD"
     assert "n/a (design not priced)" not in evens.values()  # each option its own budget (review 53b #7)
-    from models.present.cost import NO_BREAK_EVEN
+    from models.present.cost import NO_BREAK_EVENS
 
-    assert all(e.startswith("if the hardware costs at most ") or e in ("at no hardware price", NO_BREAK_EVEN)
+    assert all(e.startswith("if the hardware costs at most ") or e in ("at no hardware price", *NO_BREAK_EVENS)
                for e in evens.values())
+    from models.present.cost import NO_BREAK_EVEN_PROTOCOL  # NVMe/FC: the file-only services are no alternative
+
+    assert all(e == NO_BREAK_EVEN_PROTOCOL for n, e in evens.items() if n.startswith(("Azure NetApp", "Google")))
 
 
 def test_the_cover_names_no_switched_off_workloads(pdf_text):
