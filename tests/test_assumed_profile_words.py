@@ -32,7 +32,8 @@ def test_a_catalogued_assumed_profile_is_not_called_the_default(name):
     assert wp.profile == "assumed" and "profile was fitted" in wp.profile_basis.reason
     assert assumed_origin(wp.profile_basis) == "catalogued"
     summary = _summary(performance, wp)
-    assert f"not measured on this system: {CATALOGUED}, uncertainty P10–P90 9.3K – 24K" in summary, summary
+    # the P10 within 5% of the 9,537 IOPS target prints to the unit (review 57: rounding never hides its side)
+    assert f"not measured on this system: {CATALOGUED}, uncertainty P10–P90 9,322 – 24K" in summary, summary
     assert "default parameters" not in summary
 
 

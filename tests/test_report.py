@@ -249,7 +249,7 @@ def test_summary_verdict_meets():
     wp = evaluate(project).performance.workloads[0]
     assert wp.target_iops == 350_000 and 0.2 < wp.latency_at_target_ms < 1.0
     assert "The design meets every stated requirement." in text
-    assert f"350K IOPS at {wp.latency_at_target_ms:.2f} ms, within the 1.00 ms SLO" in text
+    assert f"350K IOPS at {wp.latency_at_target_ms:.2f} ms, within the 1.00 ms mean SLO" in text
     # ... with the cautions a presales engineer must raise: thin headroom, no failover capacity
     assert "Check the cautions below." in text
     for caution in wp.cautions():
