@@ -461,8 +461,9 @@ def relation_lines(project: Any, catalog: Any, evaluation: Any, result: Any, tco
         cheaper = cheaper_sentence(shown, comparison.options, comparison.currency, comparison.inputs.horizon_months)
         if cheaper:
             lines.append(cheaper)
-        same = same_vm_sentence(scenario, catalog, result.candidates, getattr(getattr(comparison, "design", None), "total", None),
-                                comparison.currency, comparison.inputs.horizon_months)
+        own = getattr(getattr(comparison, "design", None), "total", None)
+        same = same_vm_sentence(scenario, catalog, result.candidates, own, comparison.currency,
+                                comparison.inputs.horizon_months)
         if same:
             lines.append(same)
     return lines
