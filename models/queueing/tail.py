@@ -477,20 +477,24 @@ class _CdfShape:
         self.any_normal = bool(self.c.any())
 
 
+def _corners(shape: _CdfShape, at: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The bilinear cell of the CDF table around each column position ``at`` (in z steps, clipped to the table) on
+    the shapes' rows: (fraction along z, the cell's four corners t00, t01 (this row), t10, t11 (the next row))."""
+    flat = _cdf_flat()
+    at = np.minimum(np.maximum(at, 0.0), len(_CDF_Z) - 1.000001)
+    col = at.astype(np.intp)
+    i = shape.row + col
+    j = i + len(_CDF_Z)
+    return at - col, flat[i], flat[i + 1], flat[j], flat[j + 1]
+
+
 def _table_cdf(shape: _CdfShape, x: np.ndarray) -> np.ndarray:
     """The unit gamma's CDF at ``x`` for the shapes in ``shape`` (bilinear in the table: its row position and z)."""
-    flat = _cdf_flat()
     root = np.cbrt(np.maximum(x, 0.0))
     at = shape.a * root - shape.b
     if shape.any_normal:
         at = np.where(shape.c, x * _INV_DZ + _Z0_STEPS, at)
-    at = np.minimum(np.maximum(at, 0.0), len(_CDF_Z) - 1.000001)
-    col = at.astype(np.intp)
-    frac = at - col
-    i = shape.row + col
-    t00, t01 = flat[i], flat[i + 1]
-    i += len(_CDF_Z)
-    t10, t11 = flat[i], flat[i + 1]
+    frac, t00, t01, t10, t11 = _corners(shape, at)
     low = t00 + frac * (t01 - t00)
     value = low + shape.weight * (t10 + frac * (t11 - t10) - low)
     if shape.any_normal:
@@ -501,7 +505,6 @@ def _table_cdf(shape: _CdfShape, x: np.ndarray) -> np.ndarray:
 def _table_cdf_slope(shape: _CdfShape, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """:func:`_table_cdf` and its derivative in x (the bilinear table's slope in z times dz / dx), for Newton's
     method in :func:`mixture_quantiles`."""
-    flat = _cdf_flat()
     positive = np.maximum(x, 0.0)
     root = np.cbrt(positive)
     at = shape.a * root - shape.b
@@ -510,13 +513,7 @@ def _table_cdf_slope(shape: _CdfShape, x: np.ndarray) -> tuple[np.ndarray, np.nd
     if shape.any_normal:
         at = np.where(shape.c, x * _INV_DZ + _Z0_STEPS, at)
         steps_per_x = np.where(shape.c, _INV_DZ, steps_per_x)
-    at = np.minimum(np.maximum(at, 0.0), len(_CDF_Z) - 1.000001)
-    col = at.astype(np.intp)
-    frac = at - col
-    i = shape.row + col
-    t00, t01 = flat[i], flat[i + 1]
-    i += len(_CDF_Z)
-    t10, t11 = flat[i], flat[i + 1]
+    frac, t00, t01, t10, t11 = _corners(shape, at)
     d0, d1 = t01 - t00, t11 - t10
     low = t00 + frac * d0
     value = low + shape.weight * (t10 + frac * d1 - low)
