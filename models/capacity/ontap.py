@@ -136,8 +136,9 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
             for nr in dr.nodes:
                 spare_deduct(nr.node - 1, nr.spares.count, nr.spares.member_bytes, nr.spares.member)
                 if nr.root_drives:
-                    fall.deduct("Root aggregates", nr.root_drives * rs, f"project: root aggregate drives per node; "
-                                f"{ROOT_AGGREGATE_SOURCE}", f"{plural(nr.root_drives, 'drive')} x {fmt(rs)} on node "
+                    fall.deduct("Root aggregates", nr.root_drives * rs,
+                                f"root aggregate drives per node as this design sets them; {ROOT_AGGREGATE_SOURCE}",
+                                f"{plural(nr.root_drives, 'drive')} x {fmt(rs)} on node "
                                 f"{nr.node}", {"root aggregate drives per node": str(node.root_aggregate_drives)})
                 if nr.partitioning is not None:
                     root_deduct(nr.partitioning.drives, nr.partitioning.root_bytes, f" on node {nr.node}", "root-data",
